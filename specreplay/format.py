@@ -1,0 +1,382 @@
+"""Recording format v1: an append-only JSON-lines file.
+
+Line 1 is the header (what was recorded, where, how). Every later line is one
+finished run (one streamed request) or one sweep level. Because each line is
+written whole and flushed, a crash leaves a valid file: at worst the last,
+partial line is dropped by `load(..., repair=True)` and the run is redone.
+See docs/recording-format.md for every field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FORMAT_NAME = "specreplay-recording"
+FORMAT_VERSION = 1
+PROMPT_KINDS = ("chat", "reasoning", "long-prose", "code", "copy-quote")
+
+
+class RecordingError(ValueError):
+    """A recording that cannot be used; the message names file, line and field."""
+
+    def __init__(self, path: str | os.PathLike, line: int, field_name: str, problem: str, fix: str = ""):
+        self.path, self.line, self.field, self.problem = str(path), line, field_name, problem
+        where = f"{Path(path).name}:{line}" if line else Path(path).name
+        msg = f"{where}: field '{field_name}': {problem}" if field_name else f"{where}: {problem}"
+        super().__init__(msg + (f" — {fix}" if fix else ""))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One streamed chunk: when it arrived and what it carried."""
+
+    t_us: int  # microseconds since the request was sent
+    n: int  # tokens in this chunk (several for an accepted speculative block)
+    text: str
+    ids: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class SpecCounts:
+    """Deltas of vLLM's speculative-decoding counters over one run or level."""
+
+    drafts: int
+    draft_tokens: int
+    accepted: int
+    per_position: tuple[int, ...] = ()
+
+    @property
+    def acceptance_rate(self) -> float | None:
+        return self.accepted / self.draft_tokens if self.draft_tokens else None
+
+    @property
+    def acceptance_length(self) -> float | None:
+        """Mean tokens per verification step: 1 + accepted / drafts."""
+        return 1 + self.accepted / self.drafts if self.drafts else None
+
+    @property
+    def per_position_rates(self) -> tuple[float, ...]:
+        return tuple(a / self.drafts for a in self.per_position) if self.drafts else ()
+
+
+@dataclass(frozen=True)
+class Run:
+    arm: str
+    prompt: str
+    repeat: int
+    warmup: bool
+    concurrency: int
+    stream: int
+    started_wall: str
+    started_mono: float
+    events: tuple[Event, ...]
+    ttft_us: int | None
+    usage: dict[str, int] | None
+    finish_reason: str | None
+    spec: SpecCounts | None
+    request_metrics: dict[str, Any] | None
+    status: str  # "ok" or "error"
+    error: str | None
+    line: int = 0
+
+    @property
+    def tokens(self) -> int:
+        return sum(e.n for e in self.events)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+@dataclass(frozen=True)
+class Level:
+    """One concurrency level of a sweep for one arm (all its streams together)."""
+
+    arm: str
+    concurrency: int
+    started_mono: float
+    ended_mono: float
+    spec: SpecCounts | None
+    line: int = 0
+
+
+@dataclass
+class Recording:
+    path: str
+    header: dict[str, Any]
+    runs: list[Run] = field(default_factory=list)
+    levels: list[Level] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return self.header.get("title", Path(self.path).stem)
+
+    @property
+    def arms(self) -> list[dict[str, Any]]:
+        return self.header["arms"]
+
+    @property
+    def prompts(self) -> list[dict[str, Any]]:
+        return self.header["prompts"]
+
+    def arm(self, arm_id: str) -> dict[str, Any]:
+        return next(a for a in self.arms if a["id"] == arm_id)
+
+    def prompt(self, prompt_id: str) -> dict[str, Any]:
+        return next(p for p in self.prompts if p["id"] == prompt_id)
+
+    def select(self, arm: str | None = None, prompt: str | None = None, *, warmup: bool | None = False,
+               concurrency: int | None = 1, ok: bool = True) -> list[Run]:
+        """Runs matching every given filter (None = any)."""
+        return [r for r in self.runs
+                if (arm is None or r.arm == arm) and (prompt is None or r.prompt == prompt)
+                and (warmup is None or r.warmup == warmup)
+                and (concurrency is None or r.concurrency == concurrency) and (not ok or r.ok)]
+
+
+# ---------------------------------------------------------------- validation
+
+def _need(obj: dict, key: str, types: type | tuple[type, ...], path: str, line: int, prefix: str = "",
+          optional: bool = False) -> Any:
+    name = f"{prefix}{key}"
+    if key not in obj:
+        if optional:
+            return None
+        raise RecordingError(path, line, name, "missing", "re-record this line or fix the file by hand")
+    value = obj[key]
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
+        raise RecordingError(path, line, name, f"expected {_type_name(types)}, got a boolean")
+    if not isinstance(value, types):
+        raise RecordingError(path, line, name, f"expected {_type_name(types)}, got {type(value).__name__}")
+    return value
+
+
+def _type_name(types: type | tuple[type, ...]) -> str:
+    ts = types if isinstance(types, tuple) else (types,)
+    return " or ".join({int: "integer", float: "number", str: "string", dict: "object", list: "array",
+                        bool: "boolean"}.get(t, t.__name__) for t in ts)
+
+
+def _parse_header(obj: Any, path: str) -> dict[str, Any]:
+    if not isinstance(obj, dict) or obj.get("type") != "header":
+        raise RecordingError(path, 1, "type", "the first line is not a recording header",
+                             "is this a specreplay recording (.jsonl)?")
+    if obj.get("format") != FORMAT_NAME:
+        raise RecordingError(path, 1, "format", f"expected '{FORMAT_NAME}', got {obj.get('format')!r}")
+    version = _need(obj, "version", int, path, 1)
+    if version != FORMAT_VERSION:
+        raise RecordingError(path, 1, "version", f"format version {version} is not supported (this build reads "
+                             f"{FORMAT_VERSION})", "upgrade specreplay or re-record")
+    for key, typ in (("title", str), ("created", str), ("machine", dict), ("arms", list), ("prompts", list)):
+        _need(obj, key, typ, path, 1)
+    if not obj["arms"]:
+        raise RecordingError(path, 1, "arms", "no arms")
+    seen: set[str] = set()
+    for i, arm in enumerate(obj["arms"]):
+        pre = f"arms[{i}]."
+        if not isinstance(arm, dict):
+            raise RecordingError(path, 1, f"arms[{i}]", "expected an object")
+        arm_id = _need(arm, "id", str, path, 1, pre)
+        if arm_id in seen:
+            raise RecordingError(path, 1, pre + "id", f"duplicate arm id {arm_id!r}")
+        seen.add(arm_id)
+        for key in ("label", "model"):
+            _need(arm, key, str, path, 1, pre)
+        _need(arm, "engine", dict, path, 1, pre)
+        _need(arm, "flags", dict, path, 1, pre)
+        if "@" in str(arm.get("endpoint", "")).split("//", 1)[-1].split("/", 1)[0]:
+            raise RecordingError(path, 1, pre + "endpoint", "holds credentials", "remove user:password@")
+    pids: set[str] = set()
+    for i, prompt in enumerate(obj["prompts"]):
+        pre = f"prompts[{i}]."
+        if not isinstance(prompt, dict):
+            raise RecordingError(path, 1, f"prompts[{i}]", "expected an object")
+        pid = _need(prompt, "id", str, path, 1, pre)
+        if pid in pids:
+            raise RecordingError(path, 1, pre + "id", f"duplicate prompt id {pid!r}")
+        pids.add(pid)
+        kind = _need(prompt, "kind", str, path, 1, pre)
+        if kind not in PROMPT_KINDS:
+            raise RecordingError(path, 1, pre + "kind", f"unknown kind {kind!r}", f"use one of {', '.join(PROMPT_KINDS)}")
+        _need(prompt, "text", str, path, 1, pre)
+        _need(prompt, "sampling", dict, path, 1, pre)
+    return obj
+
+
+def _parse_spec(obj: Any, path: str, line: int, name: str) -> SpecCounts | None:
+    if obj is None:
+        return None
+    if not isinstance(obj, dict):
+        raise RecordingError(path, line, name, "expected an object or null")
+    vals = [_need(obj, k, int, path, line, name + ".") for k in ("drafts", "draft_tokens", "accepted")]
+    per_pos = _need(obj, "per_position", list, path, line, name + ".", optional=True) or []
+    if any(v < 0 for v in vals) or any(not isinstance(v, int) or v < 0 for v in per_pos):
+        raise RecordingError(path, line, name, "counter deltas must be non-negative integers")
+    return SpecCounts(*vals, per_position=tuple(per_pos))
+
+
+def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:
+    arm = _need(obj, "arm", str, path, line)
+    if arm not in {a["id"] for a in header["arms"]}:
+        raise RecordingError(path, line, "arm", f"unknown arm {arm!r}", "it must be one of the header's arms")
+    prompt = _need(obj, "prompt", str, path, line)
+    if prompt not in {p["id"] for p in header["prompts"]}:
+        raise RecordingError(path, line, "prompt", f"unknown prompt {prompt!r}")
+    status = _need(obj, "status", str, path, line)
+    if status not in ("ok", "error"):
+        raise RecordingError(path, line, "status", f"expected 'ok' or 'error', got {status!r}")
+    raw_events = _need(obj, "events", list, path, line)
+    events: list[Event] = []
+    last = -1
+    for i, ev in enumerate(raw_events):
+        pre = f"events[{i}]"
+        if not isinstance(ev, dict):
+            raise RecordingError(path, line, pre, "expected an object")
+        t = _need(ev, "t", (int, float), path, line, pre + ".")
+        t_us = round(t * 1_000_000)
+        if t_us < 0:
+            raise RecordingError(path, line, pre + ".t", "negative time")
+        if t_us < last:
+            raise RecordingError(path, line, pre + ".t", f"time goes backwards ({t} s after a later chunk)",
+                                 "chunk times must be non-decreasing")
+        last = t_us
+        n = _need(ev, "n", int, path, line, pre + ".")
+        if n < 0:
+            raise RecordingError(path, line, pre + ".n", "negative token count")
+        ids = _need(ev, "ids", list, path, line, pre + ".", optional=True)
+        if ids is not None and len(ids) != n:
+            raise RecordingError(path, line, pre + ".ids", f"{len(ids)} token ids for n={n}")
+        events.append(Event(t_us, n, _need(ev, "text", str, path, line, pre + "."), tuple(ids) if ids is not None else None))
+    usage = _need(obj, "usage", dict, path, line, optional=True)
+    tokens = sum(e.n for e in events)
+    if status == "ok" and usage is not None and usage.get("completion_tokens") is not None \
+            and usage["completion_tokens"] != tokens:
+        raise RecordingError(path, line, "usage.completion_tokens",
+                             f"usage says {usage['completion_tokens']} tokens but the chunks add up to {tokens}",
+                             "re-record this run")
+    ttft = _need(obj, "ttft", (int, float), path, line, optional=True)
+    return Run(
+        arm=arm, prompt=prompt,
+        repeat=_need(obj, "repeat", int, path, line),
+        warmup=_need(obj, "warmup", bool, path, line),
+        concurrency=_need(obj, "concurrency", int, path, line),
+        stream=_need(obj, "stream", int, path, line),
+        started_wall=_need(obj, "started_wall", str, path, line),
+        started_mono=float(_need(obj, "started_mono", (int, float), path, line)),
+        events=tuple(events),
+        ttft_us=None if ttft is None else round(ttft * 1_000_000),
+        usage=usage,
+        finish_reason=_need(obj, "finish_reason", str, path, line, optional=True),
+        spec=_parse_spec(obj.get("spec"), path, line, "spec"),
+        request_metrics=_need(obj, "request_metrics", dict, path, line, optional=True),
+        status=status,
+        error=_need(obj, "error", str, path, line, optional=True),
+        line=line,
+    )
+
+
+def _parse_level(obj: dict, path: str, line: int, header: dict) -> Level:
+    arm = _need(obj, "arm", str, path, line)
+    if arm not in {a["id"] for a in header["arms"]}:
+        raise RecordingError(path, line, "arm", f"unknown arm {arm!r}")
+    start = float(_need(obj, "started_mono", (int, float), path, line))
+    end = float(_need(obj, "ended_mono", (int, float), path, line))
+    if end < start:
+        raise RecordingError(path, line, "ended_mono", "ends before it starts")
+    return Level(arm, _need(obj, "concurrency", int, path, line), start, end,
+                 _parse_spec(obj.get("spec"), path, line, "spec"), line)
+
+
+def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Recording:
+    """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    elif lines and repair:
+        lines.pop()  # no trailing newline: the last line was never finished
+    if not lines:
+        raise RecordingError(path, 0, "", "the file is empty", "record with `python -m recorder`")
+    rec: Recording | None = None
+    for i, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            cut = i == len(lines) and not text.endswith("\n")
+            raise RecordingError(path, i, "", f"not valid JSON ({exc.msg} at column {exc.colno})"
+                                 + (" — the file looks truncated" if cut else ""),
+                                 "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
+        if rec is None:
+            rec = Recording(path, _parse_header(obj, path))
+            continue
+        if not isinstance(obj, dict):
+            raise RecordingError(path, i, "type", "expected an object")
+        kind = obj.get("type")
+        if kind == "run":
+            rec.runs.append(_parse_run(obj, path, i, rec.header))
+        elif kind == "level":
+            rec.levels.append(_parse_level(obj, path, i, rec.header))
+        else:
+            raise RecordingError(path, i, "type", f"unknown line type {kind!r}", "expected 'run' or 'level'")
+    assert rec is not None
+    return rec
+
+
+def load(path: str | os.PathLike, *, repair: bool = False) -> Recording:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordingError(p, 0, "", f"not UTF-8 text (byte {exc.start})", "is this a recording?") from None
+    return loads(text, str(p), repair=repair)
+
+
+# ------------------------------------------------------------------- writing
+
+def _dump(obj: dict) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def event_dict(t_s: float, n: int, text: str, ids: list[int] | None) -> dict[str, Any]:
+    ev: dict[str, Any] = {"t": round(t_s, 6), "n": n, "text": text}
+    if ids is not None:
+        ev["ids"] = ids
+    return ev
+
+
+def create(path: str | os.PathLike, header: dict[str, Any]) -> None:
+    """Start a new recording file with its header (validated first)."""
+    header = {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION, **header}
+    _parse_header(header, str(path))
+    _append_line(path, header, mode="x")
+
+
+def append(path: str | os.PathLike, record: dict[str, Any]) -> None:
+    """Append one finished run or level line, flushed and fsynced so a crash keeps it."""
+    _append_line(path, record, mode="a")
+
+
+def _append_line(path: str | os.PathLike, obj: dict, mode: str) -> None:
+    with open(path, mode, encoding="utf-8") as fh:
+        fh.write(_dump(obj))
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def drop_partial_tail(path: str | os.PathLike) -> bool:
+    """Cut a last line that was never finished (no newline). Returns True if something was cut."""
+    p = Path(path)
+    data = p.read_bytes()
+    if not data or data.endswith(b"\n"):
+        return False
+    keep = data.rfind(b"\n") + 1
+    with open(p, "r+b") as fh:
+        fh.truncate(keep)
+    return True

@@ -1,0 +1,101 @@
+"""The one timeline rule: what is visible at playback time t.
+
+A chunk that arrived t_i microseconds after its request was sent is visible at
+playback time t (microseconds since every pane started) iff t_i <= t. Video
+frame k at f fps shows t = floor(k * 1_000_000 / f). The browser player
+(assets/player/timeline.js) implements the same rule; both are tested against
+assets/timeline_cases.json.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate
+
+from specreplay.format import Event, Run
+
+US = 1_000_000
+
+
+@dataclass(frozen=True)
+class Track:
+    """One pane's chunks in arrival order, ready for O(log n) lookups."""
+
+    t_us: tuple[int, ...]
+    n: tuple[int, ...]
+    text: tuple[str, ...]
+    cum_tokens: tuple[int, ...]  # cum_tokens[k] = tokens in the first k chunks (len = chunks + 1)
+
+    @property
+    def tokens(self) -> int:
+        return self.cum_tokens[-1]
+
+    @property
+    def end_us(self) -> int:
+        return self.t_us[-1] if self.t_us else 0
+
+
+def track(events: tuple[Event, ...] | list[Event]) -> Track:
+    return Track(
+        t_us=tuple(e.t_us for e in events),
+        n=tuple(e.n for e in events),
+        text=tuple(e.text for e in events),
+        cum_tokens=(0, *accumulate(e.n for e in events)),
+    )
+
+
+def track_of(run: Run) -> Track:
+    return track(run.events)
+
+
+def frame_time_us(k: int, fps: int) -> int:
+    """Playback time of video frame k, in whole microseconds (integer maths: no float drift)."""
+    return k * US // fps
+
+
+def visible_chunks(tr: Track, t_us: int) -> int:
+    """Number of chunks visible at playback time t_us (t_i <= t)."""
+    return bisect_right(tr.t_us, t_us)
+
+
+def visible_tokens(tr: Track, t_us: int) -> int:
+    return tr.cum_tokens[visible_chunks(tr, t_us)]
+
+
+def visible_text(tr: Track, t_us: int) -> str:
+    return "".join(tr.text[: visible_chunks(tr, t_us)])
+
+
+def first_token_us(tr: Track) -> int | None:
+    """Arrival of the first chunk that carried a token (TTFT)."""
+    return next((t for t, n in zip(tr.t_us, tr.n) if n > 0), None)
+
+
+def decode_rate(tr: Track, t_us: int | None = None) -> float | None:
+    """Decode tok/s from the first token to t (default: the end), first token excluded.
+
+    This is the articles' "decode speed": tokens after the first divided by the
+    time they took, so TTFT does not dilute it.
+    """
+    first = first_token_us(tr)
+    if first is None:
+        return None
+    k = visible_chunks(tr, tr.end_us if t_us is None else t_us)
+    first_idx = tr.t_us.index(first)
+    if k <= first_idx:
+        return None
+    last_t = tr.t_us[k - 1] if t_us is None else t_us
+    span = last_t - first
+    after_first = tr.cum_tokens[k] - tr.cum_tokens[first_idx + 1]
+    return after_first * US / span if span > 0 and after_first > 0 else None
+
+
+def burst_chunks(tr: Track) -> int:
+    """Chunks that carried more than one token (accepted speculative blocks)."""
+    return sum(1 for n in tr.n if n > 1)
+
+
+def tokens_per_chunk(tr: Track) -> float | None:
+    chunks = sum(1 for n in tr.n if n > 0)
+    return tr.tokens / chunks if chunks else None

@@ -1,0 +1,62 @@
+"""Streamlit helpers every page shares: language, embed mode, provenance badges.
+
+Pages stay thin: they call the library for numbers and these helpers for the
+common chrome. Korean is the default language; `?lang=en` switches.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import streamlit as st
+
+Lang = Literal["ko", "en"]
+Kind = Literal["measured", "computed", "simulated", "quoted"]
+
+_KIND_LABEL = {
+    "measured": ("실측", "measured"),
+    "computed": ("계산", "computed"),
+    "simulated": ("시뮬레이션", "simulated"),
+    "quoted": ("인용", "quoted"),
+}
+_KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet"}
+
+
+def lang() -> Lang:
+    value = st.query_params.get("lang", "ko")
+    return "en" if value == "en" else "ko"
+
+
+def tr(ko: str, en: str) -> str:
+    """The text in the current language."""
+    return en if lang() == "en" else ko
+
+
+def embedded() -> bool:
+    return st.query_params.get("embed", "false").lower() == "true"
+
+
+def language_switch() -> None:
+    """Sidebar switch; the choice lives in the URL (?lang=) so shared links keep it."""
+    choice = st.sidebar.radio("언어 / Language", ["ko", "en"], index=0 if lang() == "ko" else 1,
+                              format_func=lambda v: "한국어" if v == "ko" else "English", horizontal=True,
+                              key="lang_switch")
+    if choice != lang():
+        st.query_params["lang"] = choice
+        st.rerun()
+
+
+def kind_label(kind: Kind) -> str:
+    ko, en = _KIND_LABEL[kind]
+    return tr(ko, en)
+
+
+def kind_badge(kind: Kind, source: str = "") -> None:
+    """A coloured badge saying whether a number is measured, computed, simulated or quoted, and from where."""
+    text = kind_label(kind) + (f" · {source}" if source else "")
+    st.badge(text, color=_KIND_COLOR[kind])
+
+
+def kind_markdown(kind: Kind) -> str:
+    """Inline badge markup for captions and metric labels."""
+    return f":{_KIND_COLOR[kind]}-badge[{kind_label(kind)}]"
