@@ -18,6 +18,7 @@ from typing import Any
 FORMAT_NAME = "specreplay-recording"
 FORMAT_VERSION = 1
 PROMPT_KINDS = ("chat", "reasoning", "long-prose", "code", "copy-quote")
+PROMPT_APIS = ("chat", "completions")  # which OpenAI endpoint a prompt was sent to (absent = chat)
 
 
 class RecordingError(ValueError):
@@ -192,6 +193,11 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         _need(arm, "flags", dict, path, 1, pre)
         if "@" in str(arm.get("endpoint", "")).split("//", 1)[-1].split("/", 1)[0]:
             raise RecordingError(path, 1, pre + "endpoint", "holds credentials", "remove user:password@")
+    for i, arm in enumerate(obj["arms"]):
+        base = _need(arm, "baseline", str, path, 1, f"arms[{i}].", optional=True)
+        if base is not None and (base not in seen or base == arm["id"]):
+            raise RecordingError(path, 1, f"arms[{i}].baseline", f"{base!r} is not another arm's id",
+                                 "name the arm this one is compared against")
     pids: set[str] = set()
     for i, prompt in enumerate(obj["prompts"]):
         pre = f"prompts[{i}]."
@@ -206,6 +212,9 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
             raise RecordingError(path, 1, pre + "kind", f"unknown kind {kind!r}", f"use one of {', '.join(PROMPT_KINDS)}")
         _need(prompt, "text", str, path, 1, pre)
         _need(prompt, "sampling", dict, path, 1, pre)
+        api = _need(prompt, "api", str, path, 1, pre, optional=True)
+        if api is not None and api not in PROMPT_APIS:
+            raise RecordingError(path, 1, pre + "api", f"unknown api {api!r}", f"use one of {', '.join(PROMPT_APIS)}")
     return obj
 
 

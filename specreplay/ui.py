@@ -23,8 +23,11 @@ _KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "
 
 
 def lang() -> Lang:
-    value = st.query_params.get("lang", "ko")
-    return "en" if value == "en" else "ko"
+    """?lang= wins; otherwise the session's last choice (page switches clear the query), else Korean."""
+    value = st.query_params.get("lang")
+    if value in ("ko", "en"):
+        st.session_state["lang"] = value
+    return "en" if st.session_state.get("lang") == "en" else "ko"
 
 
 def tr(ko: str, en: str) -> str:
@@ -37,11 +40,14 @@ def embedded() -> bool:
 
 
 def language_switch() -> None:
-    """Sidebar switch; the choice lives in the URL (?lang=) so shared links keep it."""
-    choice = st.sidebar.radio("언어 / Language", ["ko", "en"], index=0 if lang() == "ko" else 1,
-                              format_func=lambda v: "한국어" if v == "ko" else "English", horizontal=True,
-                              key="lang_switch")
-    if choice != lang():
+    """Sidebar switch; the choice is kept in the session and mirrored into the URL so shared links keep it."""
+    current = lang()
+    if st.query_params.get("lang") != current:
+        st.query_params["lang"] = current
+    choice = st.sidebar.radio("언어 / Language", ["ko", "en"], index=0 if current == "ko" else 1,
+                              format_func=lambda v: "한국어" if v == "ko" else "English", horizontal=True)
+    if choice != current:
+        st.session_state["lang"] = choice
         st.query_params["lang"] = choice
         st.rerun()
 

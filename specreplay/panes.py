@@ -1,0 +1,101 @@
+"""What one replay pane shows: a recorded run or a simulated arm, as a Track plus its labels.
+
+The browser player and the video renderer both draw a list of Panes, so they
+show the same thing for the same selection.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from statistics import median
+from typing import Literal
+
+from specreplay.format import Event, Recording, Run
+from specreplay.timeline import Track, decode_rate, track, track_of
+
+SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
+
+
+@dataclass(frozen=True)
+class Pane:
+    key: str
+    label: str
+    subtitle: str  # model · engine, or the simulation parameters
+    kind: Literal["measured", "simulated"]
+    track: Track
+    details: dict[str, str] = field(default_factory=dict)  # provenance or simulation parameters, shown on hover
+
+
+def engine_line(arm: dict) -> str:
+    eng = arm.get("engine", {})
+    return f"{arm['model']} · {eng.get('name', '?')} {eng.get('version', '')}".strip()
+
+
+def median_repeat(rec: Recording, arm: str, prompt: str) -> Run:
+    """The finished, non-warm-up single-stream run whose decode rate is the median (lower middle on ties)."""
+    runs = rec.select(arm, prompt)
+    if not runs:
+        raise LookupError(f"no finished run of arm {arm!r} on prompt {prompt!r}")
+    rated = sorted(runs, key=lambda r: (decode_rate(track_of(r)) or 0.0, r.repeat))
+    return rated[(len(rated) - 1) // 2]
+
+
+def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
+    arm = rec.arm(arm_id)
+    details = {
+        "recording": rec.title,
+        "machine": str(rec.header.get("machine", {}).get("description", "")),
+        "created": rec.header.get("created", ""),
+        "repeat": str(run.repeat),
+        "flags": ", ".join(f"{k}={v}" for k, v in arm.get("flags", {}).items()),
+    }
+    return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=engine_line(arm),
+                kind="measured", track=track_of(run), details=details)
+
+
+def simulate_events(tok_s: float, ttft_s: float, alpha: float, gamma: int, tokens: int, seed: int = 0) -> list[Event]:
+    """Chunks of a simulated speculative arm.
+
+    Each verification step emits 1 + (accepted drafts) tokens, each draft accepted
+    with probability alpha until the first rejection, at most gamma. Step length is
+    fixed so the long-run decode rate equals tok_s. Seeded: same inputs, same events.
+    """
+    if tok_s <= 0 or tokens <= 0 or not 0 <= alpha <= 1 or gamma < 0 or ttft_s < 0:
+        raise ValueError("need tok_s > 0, tokens > 0, 0 <= alpha <= 1, gamma >= 0, ttft_s >= 0")
+    mean_tau = sum(alpha**i for i in range(gamma + 1))
+    step_us = mean_tau / tok_s * 1_000_000
+    rng = random.Random(seed)
+    events = [Event(round(ttft_s * 1_000_000), 1, SIM_TOKEN)]
+    emitted, step = 1, 0
+    while emitted < tokens:
+        step += 1
+        tau = 1
+        while tau <= gamma and rng.random() < alpha:
+            tau += 1
+        tau = min(tau, tokens - emitted)
+        events.append(Event(events[0].t_us + round(step * step_us), tau, SIM_TOKEN * tau))
+        emitted += tau
+    return events
+
+
+def simulated_pane(label: str, tok_s: float, ttft_s: float, alpha: float, gamma: int, tokens: int,
+                   seed: int = 0) -> Pane:
+    params = {"decode tok/s": f"{tok_s:g}", "TTFT s": f"{ttft_s:g}", "α": f"{alpha:g}", "γ": str(gamma),
+              "tokens": str(tokens)}
+    return Pane(key=f"sim/{label}/{tok_s:g}/{ttft_s:g}/{alpha:g}/{gamma}/{tokens}/{seed}", label=label,
+                subtitle=" · ".join(f"{k} {v}" for k, v in params.items()), kind="simulated",
+                track=track(simulate_events(tok_s, ttft_s, alpha, gamma, tokens, seed)), details=params)
+
+
+def finish_ratio(panes: list[Pane]) -> list[float | None]:
+    """Each pane's decode rate relative to the slowest pane (the 'x times' shown at the end)."""
+    rates = [decode_rate(p.track) for p in panes]
+    known = [r for r in rates if r]
+    base = min(known) if known else None
+    return [r / base if r and base else None for r in rates]
+
+
+def median_rate(runs: list[Run]) -> float | None:
+    rates = [r for r in (decode_rate(track_of(run)) for run in runs) if r]
+    return median(rates) if rates else None

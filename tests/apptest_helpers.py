@@ -1,0 +1,20 @@
+"""Run one page the way the app runs it: through app.py's navigation (pages use st.page_link and shared chrome)."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.browser_fixtures import ROOT
+
+
+def open_page(name: str, lang: str = "ko", timeout: float = 60, **query: str) -> AppTest:
+    """AppTest of app.py switched to pages/<name>.py, with ?lang= and any other query params set."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+    at.query_params["lang"] = lang
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    if name != "home":
+        at.switch_page(f"pages/{name}.py")
+        at.run()
+    return at

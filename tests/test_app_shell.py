@@ -1,0 +1,42 @@
+"""The app shell: every page loads without an exception, in both languages, and in a real browser."""
+
+import pytest
+
+from tests.apptest_helpers import open_page
+
+PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline"]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("name", PAGES)
+def test_page_renders_without_exception(name: str, lang: str) -> None:
+    at = open_page(name, lang)
+    assert not at.exception, at.exception
+
+
+def test_landing_page_speaks_the_chosen_language() -> None:
+    assert "faster" in open_page("home", "en").title[0].value
+    assert "빨라지는" in open_page("home", "ko").title[0].value
+
+
+def test_landing_page_in_real_browser(app_url: str, page) -> None:
+    page.goto(f"{app_url}/?lang=en")
+    page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=30_000)
+    page.get_by_role("link", name="Arms recorded separately").first.click()
+    page.wait_for_url("**/replay**", timeout=30_000)
+
+
+def test_language_survives_page_switch_in_real_browser(app_url: str, page) -> None:
+    page.goto(f"{app_url}/?lang=en")
+    page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=30_000)
+    page.get_by_role("link", name="Arms recorded separately").first.click()
+    page.wait_for_url("**/replay**", timeout=30_000)
+    page.get_by_text("Side-by-side replay").first.wait_for(timeout=30_000)
+    assert "lang=en" in page.url
+
+
+def test_switching_language_in_the_sidebar_changes_the_page(app_url: str, page) -> None:
+    page.goto(f"{app_url}/")
+    page.get_by_text("빨라지는 이유").first.wait_for(timeout=30_000)
+    page.get_by_text("English").click()
+    page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=30_000)
