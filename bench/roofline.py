@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import json
 import platform
 import socket
@@ -312,7 +313,7 @@ def kernel_names(shape: Shape, kernels: list[Kernel], s: Settings) -> dict[str, 
             x = torch.randn(m, shape.k, device=s.device, dtype=torch.bfloat16)
             arg = kernel.prepare(x)
             fn(arg)
-            with profile(activities=[activity]) as prof:
+            with profile(activities=[activity], acc_events=True) as prof:
                 fn(arg)
                 if s.device == "cuda":
                     torch.cuda.synchronize()
@@ -325,10 +326,12 @@ def kernel_names(shape: Shape, kernels: list[Kernel], s: Settings) -> dict[str, 
 # ---------- provenance ----------
 
 def _cmd(args: list[str]) -> str:
+    """The command's output, or "" when it is missing or fails (no git checkout on the GPU machine, say)."""
     try:
-        return subprocess.run(args, capture_output=True, text=True, timeout=20).stdout.strip()
+        done = subprocess.run(args, capture_output=True, text=True, timeout=20)
     except (OSError, subprocess.SubprocessError):
         return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
 
 
 def provenance(s: Settings, skipped: list[str]) -> dict:
@@ -336,8 +339,9 @@ def provenance(s: Settings, skipped: list[str]) -> dict:
             "command": " ".join([Path(sys.executable).name, *sys.argv]),
             "host": socket.gethostname(), "python": platform.python_version(), "torch": torch.__version__,
             "device": s.device, "git_commit": _cmd(["git", "rev-parse", "HEAD"]) or None,
+            "script_sha256": hashlib.sha256(Path(__file__).read_bytes()).hexdigest(),
             "kernels": {"bf16": "torch.nn.functional.linear (cuBLAS on a GPU)",
-                        "int4": f"torch.ops.aten._weight_int4pack_mm (CPU: its _for_cpu twin), group size {GROUP_SIZE}, innerKTiles "
+                        "int4": f"torch.ops.aten._weight_int4pack_mm{'' if s.device == 'cuda' else '_for_cpu'}, group size {GROUP_SIZE}, innerKTiles "
                                 f"{INNER_K_TILES}, asymmetric (q-8)*scale+zero, bf16 activations (W4A16)",
                         "fp8": "torch._scaled_mm, e4m3 weights and activations, row-wise float32 scales "
                                "(per token × per output channel), use_fast_accum=True, bf16 output (W8A8); "
