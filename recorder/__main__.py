@@ -1,0 +1,105 @@
+"""`python -m recorder`: record real streamed requests into recording format v1.
+
+  python -m recorder record CONFIG [-o FILE]     every arm x prompt, warm-up + repeats, one at a time
+  python -m recorder sweep CONFIG [-o FILE]      concurrency levels, each arm in turn
+  python -m recorder summary FILE                the per-arm x prompt (or per-level) table of a recording
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from recorder import cells, config, sweep
+from recorder.errors import RecorderError
+from recorder.session import Idle, Options
+from specreplay import format as fmt
+
+
+def _levels(text: str) -> tuple[int, ...]:
+    try:
+        levels = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers like 1,2,4, got {text!r}") from None
+    if not levels or min(levels) < 1:
+        raise argparse.ArgumentTypeError("levels must be positive")
+    return levels
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("config", type=Path, help="TOML file with [[arms]] and [[prompts]] (see recorder/configs/)")
+    p.add_argument("-o", "--output", type=Path,
+                   help="recording to write (.jsonl); default: the config's record.output. An existing file is "
+                        "resumed: finished runs are kept and skipped")
+    p.add_argument("--max-tokens", type=int,
+                   help="forced output length: max_tokens, plus ignore_eos and min_tokens where the server takes "
+                        "them (default: the config's record.max_tokens, else 256)")
+    p.add_argument("--request-timeout", type=float, default=300, metavar="S",
+                   help="give up on one request after S seconds without data (default 300)")
+    p.add_argument("--idle-polls", type=int, default=3, metavar="N",
+                   help="the endpoint counts as idle after N consecutive /metrics polls with no running or waiting "
+                        "request (default 3)")
+    p.add_argument("--idle-interval", type=float, default=0.2, metavar="S", help="seconds between idle polls (default 0.2)")
+    p.add_argument("--idle-timeout", type=float, default=120, metavar="S",
+                   help="stop with an error if the endpoint is still busy after S seconds (default 120)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m recorder", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="API keys: set api_key_env = \"VAR\" on an arm; the key is read from $VAR "
+                                        "and never written to a recording.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record", help="every arm x prompt cell, warm-up + repeats, strictly one request at a time")
+    _common(rec)
+    rec.add_argument("--repeats", type=int, help="measured runs per arm x prompt (default: config, else 3)")
+    rec.add_argument("--warmup", type=int, help="warm-up runs per arm x prompt, stored but flagged (default: config, else 1)")
+    sw = sub.add_parser("sweep", help="concurrency sweep: per arm in turn, N concurrent streams per level")
+    _common(sw)
+    sw.add_argument("--levels", type=_levels, help="concurrency levels, e.g. 1,2,4,8,16 (default: config, else 1,2,4,8,16)")
+    sw.add_argument("--rounds", type=int, help="requests each stream sends in a row per level (default: config, else 1)")
+    sm = sub.add_parser("summary", help="print the summary table of a recording")
+    sm.add_argument("recording", type=Path)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "summary":
+            print(render(fmt.load(args.recording)))
+            return 0
+        cfg = config.load(args.config)
+        out = args.output or (Path(cfg.output) if cfg.output else None)
+        if out is None:
+            raise RecorderError("no output file: pass -o FILE or set record.output in the config")
+        opts = Options(output=out, max_tokens=args.max_tokens or cfg.max_tokens, request_timeout=args.request_timeout,
+                       idle=Idle(args.idle_polls, args.idle_interval, args.idle_timeout), progress=not args.no_progress)
+        if args.command == "record":
+            reps = cfg.repeats if args.repeats is None else args.repeats
+            warm = cfg.warmup if args.warmup is None else args.warmup
+            rec = asyncio.run(cells.run(cfg, opts, reps, warm))
+        else:
+            rec = asyncio.run(sweep.run(cfg, opts, args.levels or cfg.levels, args.rounds or cfg.rounds))
+        print(render(rec))
+        return 0
+    except (RecorderError, fmt.RecordingError) as exc:
+        print(f"recorder: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nrecorder: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)
+        return 130
+
+
+def render(rec: fmt.Recording) -> str:
+    from recorder import summary
+    from recorder.sweep_summary import render as render_sweep
+
+    return render_sweep(rec) if rec.header.get("recorder", {}).get("mode") == "sweep" else summary.render(rec)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""Record mode: every arm x prompt cell, warm-ups then repeats, one request at a time.
+
+Arms run strictly one after another; before every request the endpoint must be
+idle. Each finished run is appended (and fsynced) at once, so rerunning the same
+command resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import httpx
+
+from recorder import metrics, server, stream
+from recorder.config import Arm, Config, Prompt
+from recorder.progress import Progress
+from recorder.session import Options, header, open_output, prepare
+from specreplay import format as fmt
+
+
+@dataclass(frozen=True)
+class Cell:
+    arm: Arm
+    prompt: Prompt
+    repeat: int
+    warmup: bool
+
+    @property
+    def key(self) -> tuple[str, str, int, bool]:
+        return self.arm.id, self.prompt.id, self.repeat, self.warmup
+
+    @property
+    def label(self) -> str:
+        return f"{self.arm.id} · {self.prompt.id} · {'warm-up' if self.warmup else 'repeat'} {self.repeat + 1}"
+
+
+def plan(cfg: Config, repeats: int, warmup: int) -> list[Cell]:
+    return [Cell(arm, prompt, r, w) for arm in cfg.arms for prompt in cfg.prompts
+            for w, count in ((True, warmup), (False, repeats)) for r in range(count)]
+
+
+async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> fmt.Recording:
+    limits = httpx.Limits(max_connections=8, max_keepalive_connections=4)
+    async with httpx.AsyncClient(limits=limits) as client:
+        arms = await prepare(client, cfg)
+        extra = {"repeats": repeats, "warmup": warmup}
+        rec = open_output(opts.output, header(cfg, arms, "cells", opts, extra))
+        done = {(r.arm, r.prompt, r.repeat, r.warmup) for r in rec.runs if r.ok and r.concurrency == 1}
+        cells = plan(cfg, repeats, warmup)
+        todo = [c for c in cells if c.key not in done]
+        bar = Progress(len(cells), len(cells) - len(todo), opts.progress)
+        if done:
+            bar.note(f"recorder: resuming {opts.output.name}: {len(cells) - len(todo)} of {len(cells)} runs already there")
+        for cell in todo:  # in plan order, so arms never interleave
+            caps = arms[cell.arm.id][1]
+            await server.wait_idle(client, cell.arm, opts.idle.polls, opts.idle.interval, opts.idle.timeout)
+            before = await server.snapshot(client, cell.arm) if caps.metrics else None
+            res = await stream.record(client, cell.arm, cell.prompt, caps, opts.max_tokens, opts.request_timeout)
+            after = await server.settled(client, cell.arm) if caps.metrics else None
+            spec = metrics.spec_delta(before, after) if before and after else None
+            fmt.append(opts.output, res.line(cell.arm.id, cell.prompt.id, cell.repeat, cell.warmup, 1, 0, spec))
+            bar.step(cell.label + (f"  ERROR {res.error}" if res.error else ""))
+    return fmt.load(opts.output)

@@ -1,0 +1,75 @@
+"""vLLM's Prometheus /metrics: speculative-decoding counters and the request queue.
+
+Counters are summed over `engine` labels (one sample per engine core); only the
+`_total` series are read, so the `_created` timestamps never count as values.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})?\s+(\S+)')
+_POS = re.compile(r'position="(\d+)"')
+
+DRAFTS = "vllm:spec_decode_num_drafts_total"
+DRAFT_TOKENS = "vllm:spec_decode_num_draft_tokens_total"
+ACCEPTED = "vllm:spec_decode_num_accepted_tokens_total"
+PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos_total"
+RUNNING = "vllm:num_requests_running"
+WAITING = "vllm:num_requests_waiting"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    running: float
+    waiting: float
+    drafts: int
+    draft_tokens: int
+    accepted: int
+    per_position: tuple[int, ...]
+    has_spec: bool  # the server exports speculative-decoding counters at all
+
+    @property
+    def busy(self) -> float:
+        return self.running + self.waiting
+
+
+def parse(text: str) -> Snapshot:
+    sums: dict[str, float] = {}
+    pos: dict[int, float] = {}
+    for line in text.splitlines():
+        if not line or line[0] == "#":
+            continue
+        m = _LINE.match(line)
+        if not m:
+            continue
+        name, labels, value = m.group(1), m.group(3) or "", m.group(4)
+        try:
+            v = float(value)
+        except ValueError:
+            continue
+        if name == PER_POS:
+            pm = _POS.search(labels)
+            if pm:
+                k = int(pm.group(1))
+                pos[k] = pos.get(k, 0.0) + v
+        elif name in (DRAFTS, DRAFT_TOKENS, ACCEPTED, RUNNING, WAITING):
+            sums[name] = sums.get(name, 0.0) + v
+    per_pos = tuple(int(pos.get(k, 0)) for k in range(max(pos) + 1)) if pos else ()
+    return Snapshot(
+        running=sums.get(RUNNING, 0.0), waiting=sums.get(WAITING, 0.0),
+        drafts=int(sums.get(DRAFTS, 0)), draft_tokens=int(sums.get(DRAFT_TOKENS, 0)),
+        accepted=int(sums.get(ACCEPTED, 0)), per_position=per_pos, has_spec=DRAFTS in sums,
+    )
+
+
+def spec_delta(before: Snapshot, after: Snapshot) -> dict[str, object] | None:
+    """The run's (or level's) share of the counters, as the recording's `spec` object; None without spec decoding."""
+    if not (before.has_spec and after.has_spec):
+        return None
+    width = max(len(before.per_position), len(after.per_position))
+    b = before.per_position + (0,) * (width - len(before.per_position))
+    a = after.per_position + (0,) * (width - len(after.per_position))
+    return {"drafts": after.drafts - before.drafts, "draft_tokens": after.draft_tokens - before.draft_tokens,
+            "accepted": after.accepted - before.accepted, "per_position": [y - x for x, y in zip(b, a)]}

@@ -1,0 +1,108 @@
+"""One recorded request: stream it and stamp every chunk the moment its line arrives.
+
+Tokens per chunk come from the chunk's token_ids, else from the change in the
+cumulative usage.completion_tokens; with speculative decoding one chunk carries
+a whole accepted block, so a chunk is never assumed to be one token when the
+server says otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import httpx
+
+from recorder.config import Arm, Prompt
+from recorder.server import Capabilities, headers, request_body, url
+from specreplay.format import event_dict
+
+
+@dataclass
+class Result:
+    """A finished request, as a recording `run` line minus arm/prompt/repeat bookkeeping."""
+
+    started_wall: str
+    started_mono: float
+    events: list[dict[str, Any]] = field(default_factory=list)
+    usage: dict[str, int] | None = None
+    finish_reason: str | None = None
+    request_metrics: dict[str, Any] | None = None
+    error: str | None = None
+
+    @property
+    def ended_mono(self) -> float:
+        return self.started_mono + (self.events[-1]["t"] if self.events else 0.0)
+
+    def line(self, arm: str, prompt: str, repeat: int, warmup: bool, concurrency: int, stream: int,
+             spec: dict[str, Any] | None) -> dict[str, Any]:
+        ttft = next((e["t"] for e in self.events if e["n"] > 0), None)
+        return {"type": "run", "arm": arm, "prompt": prompt, "repeat": repeat, "warmup": warmup,
+                "concurrency": concurrency, "stream": stream, "started_wall": self.started_wall,
+                "started_mono": round(self.started_mono, 6), "events": self.events, "ttft": ttft,
+                "usage": self.usage, "finish_reason": self.finish_reason, "spec": spec,
+                "request_metrics": self.request_metrics, "status": "error" if self.error else "ok",
+                "error": self.error}
+
+
+async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capabilities, max_tokens: int,
+                 timeout: float) -> Result:
+    body = request_body(prompt, arm, caps, max_tokens)
+    res = Result(datetime.now(timezone.utc).isoformat(timespec="milliseconds"), time.monotonic())
+    t0 = res.started_mono
+    cum = 0  # tokens counted so far
+    final_usage: dict[str, int] | None = None
+    try:
+        async with client.stream("POST", url(arm, prompt.api), json=body, headers=headers(arm),
+                                 timeout=httpx.Timeout(timeout, connect=10)) as r:
+            if r.status_code != 200:
+                detail = (await r.aread()).decode(errors="replace")[:300]
+                res.error = f"HTTP {r.status_code}: {detail}"
+                return res
+            async for line in r.aiter_lines():
+                t = time.monotonic() - t0  # stamp first, parse after
+                if not line.startswith("data:"):
+                    continue
+                data = line[5:].strip()
+                if data == "[DONE]":
+                    break
+                chunk = json.loads(data)
+                if chunk.get("error"):
+                    res.error = f"server error mid-stream: {chunk['error']}"
+                    return res
+                usage = chunk.get("usage")
+                choices = chunk.get("choices") or []
+                if usage:
+                    final_usage = {k: v for k, v in usage.items() if isinstance(v, int)}
+                if chunk.get("metrics"):
+                    res.request_metrics = chunk["metrics"]
+                if not choices:
+                    continue  # the closing usage-only chunk
+                ch = choices[0]
+                text = (ch.get("delta") or {}).get("content") or ch.get("text") or ""
+                ids = ch.get("token_ids")
+                if ids is not None:
+                    n = len(ids)
+                elif usage and "completion_tokens" in usage:
+                    n = usage["completion_tokens"] - cum
+                else:
+                    n = 1 if text else 0  # the server says nothing: see Capabilities.notes
+                cum += n
+                if ch.get("finish_reason"):
+                    res.finish_reason = ch["finish_reason"]
+                if n or text:
+                    res.events.append(event_dict(t, n, text, list(ids) if ids is not None else None))
+    except (httpx.HTTPError, json.JSONDecodeError) as exc:
+        res.error = f"{type(exc).__name__}: {exc}" or type(exc).__name__
+        return res
+    if final_usage is not None:
+        if final_usage.get("completion_tokens") == cum:
+            res.usage = final_usage
+        else:  # counts per chunk were assumed; keep the server's total beside them, not as `usage`
+            res.request_metrics = {**(res.request_metrics or {}), "server_usage": final_usage}
+    if res.finish_reason is None:
+        res.error = "the stream ended without a finish_reason (cut off?)"
+    return res

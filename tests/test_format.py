@@ -1,0 +1,101 @@
+"""Recording format v1: what the recorder writes loads back, and bad files give one specific line of error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from specreplay import format as fmt
+
+HEADER = {
+    "title": "t", "created": "2026-01-01T00:00:00+00:00", "machine": {"cpu": "x", "cores": 2},
+    "arms": [{"id": "base", "label": "B", "endpoint": "http://127.0.0.1:1", "model": "m",
+              "engine": {"name": "vllm", "version": "0"}, "flags": {}},
+             {"id": "spec", "label": "S", "endpoint": "http://127.0.0.1:2", "model": "m",
+              "engine": {"name": "vllm", "version": "0"}, "flags": {}, "baseline": "base"}],
+    "prompts": [{"id": "p", "kind": "code", "text": "x", "sampling": {}, "api": "chat"}],
+}
+
+
+def run_line(**kw) -> dict:
+    line = {"type": "run", "arm": "spec", "prompt": "p", "repeat": 0, "warmup": False, "concurrency": 1,
+            "stream": 0, "started_wall": "2026-01-01T00:00:00Z", "started_mono": 1.0,
+            "events": [fmt.event_dict(0.1, 1, "a", [5]), fmt.event_dict(0.15, 3, "bcd", [6, 7, 8])],
+            "ttft": 0.1, "usage": {"prompt_tokens": 3, "completion_tokens": 4}, "finish_reason": "length",
+            "spec": {"drafts": 1, "draft_tokens": 4, "accepted": 2, "per_position": [1, 1, 0, 0]},
+            "request_metrics": None, "status": "ok", "error": None}
+    line.update(kw)
+    return line
+
+
+@pytest.fixture
+def good(tmp_path: Path) -> Path:
+    path = tmp_path / "rec.jsonl"
+    fmt.create(path, HEADER)
+    fmt.append(path, run_line())
+    fmt.append(path, {"type": "level", "arm": "spec", "concurrency": 1, "started_mono": 1.0, "ended_mono": 2.0,
+                      "spec": {"drafts": 1, "draft_tokens": 4, "accepted": 2}})
+    return path
+
+
+def test_round_trip(good: Path) -> None:
+    rec = fmt.load(good)
+    (run,) = rec.runs
+    assert run.tokens == 4 and run.events[1].t_us == 150_000 and run.events[1].ids == (6, 7, 8)
+    assert run.spec.acceptance_length == 3.0 and run.spec.acceptance_rate == 0.5
+    assert rec.levels[0].concurrency == 1 and rec.arm("spec")["baseline"] == "base"
+
+
+def _error(path: Path) -> str:
+    with pytest.raises(fmt.RecordingError) as exc:
+        fmt.load(path)
+    msg = str(exc.value)
+    assert "\n" not in msg and "Traceback" not in msg
+    return msg
+
+
+def test_truncated_last_line_names_file_and_line(good: Path) -> None:
+    data = good.read_bytes()
+    good.write_bytes(data[: len(data) - 20])  # cut the level line mid-way
+    msg = _error(good)
+    assert msg.startswith("rec.jsonl:3:") and "truncated" in msg and "rerun the recorder" in msg
+    assert fmt.drop_partial_tail(good) and len(fmt.load(good).runs) == 1
+
+
+@pytest.mark.parametrize("mutate, where", [
+    (lambda r: r.update(usage={"completion_tokens": 9}), "rec.jsonl:2: field 'usage.completion_tokens'"),
+    (lambda r: r["events"][1].update(t=0.05), "rec.jsonl:2: field 'events[1].t'"),
+    (lambda r: r["events"][1].update(ids=[1]), "rec.jsonl:2: field 'events[1].ids'"),
+    (lambda r: r.update(arm="nope"), "rec.jsonl:2: field 'arm'"),
+    (lambda r: r.pop("warmup"), "rec.jsonl:2: field 'warmup': missing"),
+    (lambda r: r.update(spec={"drafts": -1, "draft_tokens": 0, "accepted": 0}), "rec.jsonl:2: field 'spec'"),
+])
+def test_corrupted_run_names_file_line_and_field(tmp_path: Path, mutate, where: str) -> None:
+    path = tmp_path / "rec.jsonl"
+    fmt.create(path, HEADER)
+    line = run_line()
+    mutate(line)
+    fmt.append(path, line)
+    assert _error(path).startswith(where)
+
+
+@pytest.mark.parametrize("mutate, where", [
+    (lambda h: h["arms"][1].update(baseline="spec"), "arms[1].baseline"),
+    (lambda h: h["prompts"][0].update(api="rpc"), "prompts[0].api"),
+    (lambda h: h["arms"][0].update(endpoint="http://u:pw@host:1"), "arms[0].endpoint"),
+    (lambda h: h["prompts"][0].update(kind="poem"), "prompts[0].kind"),
+])
+def test_bad_header_names_the_field(tmp_path: Path, mutate, where: str) -> None:
+    header = json.loads(json.dumps({"type": "header", "format": fmt.FORMAT_NAME, "version": 1, **HEADER}))
+    mutate(header)
+    path = tmp_path / "rec.jsonl"
+    path.write_text(json.dumps(header) + "\n")
+    assert _error(path).startswith(f"rec.jsonl:1: field '{where}'")
+
+
+def test_not_a_recording(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"hello": 1}\n')
+    assert _error(path).startswith("x.jsonl:1: field 'type'")
