@@ -1,0 +1,255 @@
+// Side-by-side replay player. What is on screen is a pure function of the playback
+// clock t (integer microseconds): render(t) applies the visible-at-t rule from
+// timeline.js to every pane. The clock is performance.now() scaled by the speed, so
+// nothing the server does can make playback stutter or drift.
+//
+// Per-frame DOM work is bounded by what changed since the last frame: new chunks are
+// appended as text nodes (never HTML), counters are rewritten only when their text
+// changes, nothing already shown is rebuilt.
+
+import { decodeRate, makeTrack, visibleChunks } from "./timeline.js";
+
+const SEEK_STEP_US = 1_000_000;
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const fmtS = (us) => `${(us / 1_000_000).toFixed(2)} s`;
+const fmtRate = (r) => (r === null ? "—" : r.toFixed(1));
+
+/** A text node's content is set only when it differs, so unchanged counters cost no DOM mutation. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function buildPane(p, L) {
+  const track = makeTrack(p);
+  const root = el("section", `pane pane-${p.kind}`);
+  root.dataset.key = p.key;
+  const head = el("header", "pane-head");
+  const title = el("div", "pane-title");
+  title.append(el("span", "pane-label", p.label), el("span", `badge badge-${p.kind}`, L[p.kind]));
+  const sub = el("div", "pane-sub", p.subtitle);
+  sub.title = Object.entries(p.details).map(([k, v]) => `${k}: ${v}`).join("\n");
+  head.append(title, sub);
+
+  const counters = el("div", "counters");
+  const counter = (name, label) => {
+    const box = el("div", `counter counter-${name}`);
+    const value = el("span", "value", "0");
+    box.append(value, el("span", "unit", label));
+    counters.append(box);
+    return value;
+  };
+  const tokens = counter("tokens", L.tokens);
+  const elapsed = counter("elapsed", L.elapsed);
+  const rate = counter("rate", L.rate);
+  const ttft = counter("ttft", L.ttft);
+
+  // The pane's own time bar: filled up to min(t, end); a tick marks the first token.
+  const bar = el("div", "timebar");
+  const fill = el("div", "timebar-fill");
+  bar.append(fill);
+  if (p.ttft_us !== null) {
+    const tick = el("div", "timebar-ttft");
+    tick.title = `${L.ttft} ${fmtS(p.ttft_us)}`;
+    bar.append(tick);
+  }
+
+  const stream = el("div", "stream");
+  stream.setAttribute("aria-live", "off");
+  const foot = el("footer", "pane-foot");
+  const status = el("span", "status", L.waiting);
+  const ratio = el("span", "ratio", "");
+  ratio.title = L.ratio;
+  foot.append(status, ratio);
+  root.append(head, counters, bar, stream, foot);
+
+  const pane = { p, track, root, tokens, elapsed, rate, ttft, bar, fill, stream, status, ratio, shown: 0, follow: true };
+  // Follow the newest text unless the reader scrolled up to look at something.
+  stream.addEventListener("scroll", () => {
+    pane.follow = stream.scrollTop + stream.clientHeight >= stream.scrollHeight - 4;
+  });
+  return pane;
+}
+
+function layoutBar(pane, duration) {
+  const { p, bar } = pane;
+  bar.style.width = `${(100 * Math.max(p.end_us, 1)) / duration}%`;
+  const tick = bar.querySelector(".timebar-ttft");
+  if (tick) tick.style.left = `${(100 * p.ttft_us) / Math.max(p.end_us, 1)}%`;
+}
+
+function renderPane(pane, t, allDone, L) {
+  const { p, track, stream } = pane;
+  const k = visibleChunks(track.tUs, t);
+  if (k > pane.shown) {
+    const frag = document.createDocumentFragment();
+    for (let i = pane.shown; i < k; i++) {
+      // One DOM node per chunk: a multi-token chunk (an accepted speculative block) gets a span to highlight.
+      if (track.n[i] > 1) frag.append(el("span", "burst", track.text[i]));
+      else frag.append(document.createTextNode(track.text[i]));
+    }
+    stream.append(frag);
+    pane.shown = k;
+    if (pane.follow) stream.scrollTop = stream.scrollHeight;
+  } else if (k < pane.shown) {
+    for (; pane.shown > k; pane.shown--) stream.lastChild.remove(); // seeking back
+  }
+  const tp = Math.min(t, p.end_us);
+  setText(pane.tokens, String(track.cum[k]));
+  setText(pane.elapsed, fmtS(tp));
+  setText(pane.rate, fmtRate(decodeRate(track, tp)));
+  setText(pane.ttft, p.ttft_us !== null && t >= p.ttft_us ? fmtS(p.ttft_us) : "—");
+  pane.fill.style.transform = `scaleX(${p.end_us > 0 ? tp / p.end_us : 1})`;
+  const done = t >= p.end_us;
+  setText(pane.status, done ? `${L.finished} ${fmtS(p.end_us)}` : (p.ttft_us !== null && t >= p.ttft_us ? "" : L.waiting));
+  setText(pane.ratio, allDone && p.ratio !== null ? `×${p.ratio.toFixed(2)}` : "");
+}
+
+/** Mount the player into root; returns a small controller (also used by tests and the benchmark). */
+export function mount(root, data) {
+  const L = data.labels;
+  const duration = data.duration_us;
+  let speed = data.speed;
+  let playing = false;
+  let baseT = 0; // clock = baseT + (wall - baseWall) * speed while playing
+  let baseWall = 0;
+  let raf = 0;
+  let lastT = -1;
+
+  root.className = "player";
+  const note = el("p", "note", L.note);
+  const controls = el("div", "controls");
+  const playBtn = el("button", "play", L.play);
+  const restartBtn = el("button", "restart", L.restart);
+  const scrub = el("input", "scrub");
+  Object.assign(scrub, { type: "range", min: "0", max: String(duration), step: "1000", value: "0" });
+  scrub.setAttribute("aria-label", "t");
+  const clock = el("span", "clock", "");
+  const speedBox = el("div", "speeds");
+  speedBox.append(el("span", "speeds-label", L.speed));
+  const speedBtns = data.speeds.map((s) => {
+    const b = el("button", "speed", `${s}×`);
+    b.dataset.speed = String(s);
+    b.addEventListener("click", () => setSpeed(s));
+    speedBox.append(b);
+    return b;
+  });
+  const burstLabel = el("label", "bursts");
+  const burstBox = el("input");
+  burstBox.type = "checkbox";
+  burstLabel.append(burstBox, document.createTextNode(` ${L.bursts}`));
+  controls.append(playBtn, restartBtn, scrub, clock, speedBox, burstLabel);
+  const grid = el("div", "panes");
+  grid.style.setProperty("--cols", String(Math.min(data.panes.length, 4)));
+  const panes = data.panes.map((p) => buildPane(p, L));
+  grid.append(...panes.map((pn) => pn.root));
+  root.append(note, controls, grid, el("p", "keys", L.keys));
+  panes.forEach((pn) => layoutBar(pn, duration));
+  const maxEnd = Math.max(0, ...data.panes.map((p) => p.end_us));
+
+  function now(wall) {
+    if (!playing) return baseT;
+    return Math.min(duration, baseT + Math.max(0, Math.floor((wall - baseWall) * 1000 * speed)));
+  }
+
+  function render(t) {
+    lastT = t;
+    const allDone = t >= maxEnd;
+    for (const pane of panes) renderPane(pane, t, allDone, L);
+    scrub.value = String(t);
+    setText(clock, `${fmtS(t)} / ${fmtS(duration)}`);
+    root.dataset.tUs = String(t);
+  }
+
+  function frame(wall) {
+    raf = 0;
+    const t = now(wall);
+    render(t);
+    if (t >= duration) setPlaying(false);
+    else if (playing) raf = requestAnimationFrame(frame);
+  }
+
+  function setPlaying(on) {
+    if (on === playing) return;
+    if (on) {
+      if (baseT >= duration) baseT = 0; // play at the end starts over
+      baseWall = performance.now();
+      playing = true;
+      if (!raf) raf = requestAnimationFrame(frame);
+    } else {
+      baseT = now(performance.now());
+      playing = false;
+    }
+    setText(playBtn, playing ? L.pause : L.play);
+    root.dataset.playing = String(playing);
+  }
+
+  function seek(t) {
+    baseT = Math.max(0, Math.min(duration, Math.round(t)));
+    baseWall = performance.now();
+    render(baseT);
+  }
+
+  function setSpeed(s) {
+    baseT = now(performance.now());
+    baseWall = performance.now();
+    speed = s;
+    speedBtns.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === s)));
+    root.dataset.speed = String(s);
+    mirrorSpeed(s);
+  }
+
+  playBtn.addEventListener("click", () => setPlaying(!playing));
+  restartBtn.addEventListener("click", () => { seek(0); setPlaying(true); });
+  scrub.addEventListener("input", () => seek(Number(scrub.value)));
+  burstBox.addEventListener("change", () => root.classList.toggle("show-bursts", burstBox.checked));
+  document.addEventListener("keydown", (e) => {
+    const onControl = e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement;
+    if (e.key === " " && !onControl) {
+      e.preventDefault();
+      setPlaying(!playing);
+    } else if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && e.target !== scrub) {
+      e.preventDefault();
+      const step = (e.shiftKey ? 5 : 1) * SEEK_STEP_US;
+      seek(now(performance.now()) + (e.key === "ArrowLeft" ? -step : step));
+    } else if ((e.key === "ArrowUp" || e.key === "ArrowDown") && e.target !== scrub) {
+      e.preventDefault();
+      const i = data.speeds.indexOf(speed) + (e.key === "ArrowUp" ? 1 : -1);
+      setSpeed(data.speeds[Math.max(0, Math.min(data.speeds.length - 1, i))]);
+    }
+  });
+
+  setSpeed(speed);
+  root.dataset.playing = "false";
+  render(0);
+  return {
+    play: () => setPlaying(true),
+    pause: () => setPlaying(false),
+    seek,
+    setSpeed,
+    get t() { return lastT; },
+    get playing() { return playing; },
+  };
+}
+
+/** Inside the app the speed is part of the shareable URL: mirror it into the parent page's query. */
+function mirrorSpeed(s) {
+  if (window.parent === window) return;
+  try {
+    const url = new URL(window.parent.location.href);
+    if (url.searchParams.get("speed") === String(s)) return;
+    url.searchParams.set("speed", String(s));
+    window.parent.history.replaceState(window.parent.history.state, "", url);
+  } catch {
+    // a cross-origin parent (an embed elsewhere) keeps its own URL
+  }
+}
+
+const payload = document.getElementById("specreplay-payload");
+if (payload) window.specreplayPlayer = mount(document.getElementById("player"), JSON.parse(payload.textContent));

@@ -1,0 +1,79 @@
+"""Where the replay page gets recordings: the bundled folder(s), or an upload.
+
+SPECREPLAY_RECORDINGS lists folders (os.pathsep-separated; default recordings/)
+so tests can add their own recordings without bundling them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from specreplay.format import Recording, RecordingError, load, loads
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
+
+
+def recording_dirs() -> list[Path]:
+    raw = os.environ.get("SPECREPLAY_RECORDINGS")
+    return [Path(p) for p in raw.split(os.pathsep) if p] if raw else [ROOT / "recordings"]
+
+
+def bundled_paths() -> list[Path]:
+    """Every *.jsonl in the recording folders, by name (the name is what the URL's ?recording= holds)."""
+    found: dict[str, Path] = {}
+    for folder in recording_dirs():
+        for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+            found.setdefault(path.stem, path)
+    return [found[name] for name in sorted(found)]
+
+
+def load_bundled(name: str) -> Recording:
+    path = next((p for p in bundled_paths() if p.stem == name), None)
+    if path is None:
+        raise RecordingError(f"{name}.jsonl", 0, "", "no such bundled recording")
+    return load(path)
+
+
+def load_upload(name: str, data: bytes) -> Recording:
+    """Validate an uploaded file; every problem comes back as a RecordingError naming file:line and field."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise RecordingError(name, 0, "", f"the file is {len(data) / 2**20:.1f} MiB; the limit is "
+                             f"{MAX_UPLOAD_BYTES // 2**20} MiB", "upload a recording with fewer runs")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordingError(name, 0, "", f"not UTF-8 text (byte {exc.start})", "is this a recording?") from None
+    return loads(text, name)
+
+
+@dataclass(frozen=True)
+class Provenance:
+    engines: str
+    models: str
+    machine: str
+    date: str
+
+    def line(self) -> str:
+        return " · ".join(x for x in (self.engines, self.models, self.machine, self.date) if x)
+
+
+def _unique(values: list[str]) -> str:
+    return ", ".join(dict.fromkeys(v for v in values if v))
+
+
+def machine_line(machine: dict) -> str:
+    """The header's machine dict in a few words: accelerator if any, else CPU and cores."""
+    if machine.get("description"):
+        return str(machine["description"])
+    what = machine.get("accelerator") or machine.get("cpu") or ""
+    cores = f" ({machine['cores']} cores)" if machine.get("cores") and not machine.get("accelerator") else ""
+    return f"{what}{cores}"
+
+
+def provenance(rec: Recording) -> Provenance:
+    engines = _unique([f"{a['engine'].get('name', '?')} {a['engine'].get('version', '')}".strip() for a in rec.arms])
+    return Provenance(engines=engines, models=_unique([a["model"] for a in rec.arms]),
+                      machine=machine_line(rec.header.get("machine", {})), date=rec.header.get("created", "")[:10])
