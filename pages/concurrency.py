@@ -1,5 +1,103 @@
+"""Speedup against concurrency (or batch size): where each measured series first drops below 1.0."""
+
+import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay.ui import tr
+from specreplay import measured
+from specreplay.ui import embedded, kind_badge, kind_label, kind_markdown, lang, tr
 
-st.info(tr("준비 중인 페이지입니다.", "This page is being built."))
+LEVELS = [1, 2, 4, 8, 16, 32, 64]
+COLORS = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d"]
+
+
+def name(s: measured.Series) -> str:
+    return s.label_en if lang() == "en" else s.label
+
+
+def crossing(s: measured.Series) -> str:
+    at = measured.first_below(s.points)
+    unit = tr("동시", "concurrency") if s.axis == "concurrency" else tr("배치", "batch")
+    if at is None:
+        return tr("측정 범위에서 1.0 아래로 내려가지 않음", "never below 1.0 where measured")
+    return tr(f"{unit} {at}에서 처음 1.0 아래 ({s.value_at(at):g}×)", f"first below 1.0 at {unit} {at} ({s.value_at(at):g}×)")
+
+
+def draw(fig: go.Figure, s: measured.Series, color: str) -> None:
+    """Measured points; solid lines only between neighbouring measured cells, dotted across unmeasured ones."""
+    pts = s.measured()
+    hover = f"{name(s)}<br>{kind_label(s.kind)} · {s.provenance()}<br>%{{x}} → %{{y}}×<extra></extra>"
+    fig.add_trace(go.Scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="markers", name=name(s),
+                             legendgroup=s.key, marker=dict(color=color, size=9), hovertemplate=hover))
+    for (x0, x1), (y0, y1), skips in measured.segments(s.points):
+        fig.add_trace(go.Scatter(x=[x0, x1], y=[y0, y1], mode="lines", legendgroup=s.key, showlegend=False,
+                                 line=dict(color=color, dash="dot" if skips else "solid", width=1 if skips else 2),
+                                 hoverinfo="skip", meta="interpolated" if skips else "measured-segment"))
+
+
+if not embedded():
+    st.title(tr("동시 접속과 배수", "Concurrency vs speedup"))
+    st.markdown(tr(
+        "추측 디코딩은 GPU가 메모리를 기다리며 노는 연산을 검증에 씁니다. 동시 요청이 늘어 그 여유가 사라지면 "
+        "배수는 1.0 아래로 내려갑니다. 아래 점은 모두 기사에 실린 측정값이고, 측정하지 않은 칸은 비워 둡니다.",
+        "Speculative decoding spends compute the GPU leaves idle while it waits on memory. As concurrent requests "
+        "fill that slack, the speedup falls below 1.0. Every point below is a measurement printed in an article; "
+        "cells nobody measured stay empty."))
+
+SPEC = tr("추측 디코딩: 켬 ÷ 끔", "Speculative decoding: on ÷ off")
+QUANT = tr("4비트·FP8 ÷ BF16 (H200)", "4-bit / FP8 ÷ BF16 (H200)")
+spec_family = st.radio(tr("무엇의 배수인가", "Which multiplier"), [SPEC, QUANT], horizontal=True, key="family") == SPEC
+level = st.select_slider(tr("동시 접속 수 (로그 눈금)", "Concurrency (log scale)"), LEVELS, value=8, key="level")
+
+if spec_family:
+    recorded, problems = measured.recorded_sweeps()
+    shown = measured.series("concurrency_speedup", "speedup") + measured.series("batch_speedup", "speedup") + recorded
+else:
+    recorded, problems = [], []
+    shown = [s for s in measured.series("h200_relative_throughput", "relative_throughput")
+             if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
+
+fig = go.Figure()
+for i, s in enumerate(shown):
+    draw(fig, s, COLORS[i % len(COLORS)])
+values = [y for s in shown for _, y in s.measured()]
+top = max(values + [1.0]) * 1.08
+fig.add_trace(go.Scatter(x=[level, level], y=[0, top], mode="lines", line=dict(color="crimson", width=1),
+                         name=tr(f"선택: {level}", f"selected: {level}"), meta="current", hoverinfo="skip"))
+fig.add_hline(y=1.0, line_color="black", line_width=1, annotation_text=tr("1.0 = 이득 없음", "1.0 = no gain"))
+fig.update_layout(height=430, margin=dict(l=10, r=10, t=30, b=10), yaxis_title="×", yaxis_range=[0, top],
+                  xaxis=dict(type="log", tickvals=[1, 2, 4, 8, 16, 24, 32, 48, 64, 100], title=tr(
+                      "동시 접속 수 (001) · 배치 크기 (002·004)", "concurrency (001) · batch size (002, 004)")),
+                  legend=dict(orientation="h", y=-0.2))
+st.plotly_chart(fig, key="concurrency_chart")
+st.caption(f"{kind_markdown('measured')} / {kind_markdown('quoted')} " + tr(
+    "점은 측정값, 실선은 이웃한 측정 칸 사이, 점선은 측정하지 않은 칸을 건너뛴 보간입니다. 계열마다 서빙 설정"
+    "(하드웨어·모델·엔진·배치 설정)이 달라 계열 간 절댓값은 비교하지 않습니다. 001은 동시 접속 수, 002·004는 배치 크기입니다.",
+    "Dots are measurements; solid lines join neighbouring measured cells, dotted lines skip an unmeasured cell "
+    "(interpolated). The series come from different serving setups (hardware, model, engine, batching), so do not "
+    "compare them in absolute terms. 001 is concurrency; 002 and 004 are batch size."))
+
+st.subheader(tr(f"{level}에서 읽은 값과 1.0 교차점", f"Read at {level}, and where each crosses 1.0"))
+rows = []
+for s in shown:
+    v = s.value_at(level)
+    rows.append({tr("계열", "series"): name(s), tr("종류", "kind"): kind_label(s.kind),
+                 tr(f"{level}에서", f"at {level}"): f"{v:g}×" if v is not None else tr("미측정", "not measured"),
+                 tr("1.0 아래로", "below 1.0"): crossing(s), tr("출처", "source"): s.provenance()})
+st.dataframe(rows, hide_index=True, key="readout")
+for s in shown:
+    st.markdown(f"- **{name(s)}** — {crossing(s)}")
+
+if spec_family:
+    st.subheader(tr("녹화한 동시성 스윕", "Recorded concurrency sweeps"))
+    kind_badge("measured", tr("recordings/ 의 스윕 녹화", "sweep recordings in recordings/"))
+    if recorded:
+        st.caption(tr("위 차트에 함께 그렸습니다: 각 수준의 시스템 처리량(tok/s) 비, 추측 팔 ÷ 기준 팔. 출처: ",
+                      "Drawn in the chart above: system throughput (tok/s) ratio per level, speculative arm ÷ "
+                      "baseline arm. Provenance: ") + "; ".join(s.provenance() for s in recorded))
+    else:
+        st.info(tr("아직 녹화된 동시성 스윕이 없습니다. recorder로 동시성 스윕을 녹화해 recordings/ 에 두면 "
+                   "같은 차트에 실측 계열로 나타납니다.",
+                   "No recorded concurrency sweep yet. Record one with the recorder into recordings/ and it appears "
+                   "in the same chart as a measured series."))
+    for p in problems:
+        st.warning(tr("읽지 못한 녹화: ", "Recording skipped: ") + p)
