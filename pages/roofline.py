@@ -1,5 +1,181 @@
+"""Why 4-bit can lose at large batch: the roofline, our H200 measurement of it, and NVIDIA's quoted table."""
+
+import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay.ui import tr
+from specreplay import measured
+from specreplay import roofline as rl
+from specreplay.ui import embedded, kind_badge, kind_markdown, lang, tr
 
-st.info(tr("준비 중인 페이지입니다.", "This page is being built."))
+BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
+FORMATS = ["bf16", "int4", "fp8"]
+FORMAT_NAME = {"bf16": "BF16", "int4": "int4 W4A16", "fp8": "FP8 W8A8"}
+COLOR = {"bf16": "#4c78a8", "int4": "#e45756", "fp8": "#54a24b"}
+QUOTED_TABLE = "h200_relative_throughput"
+
+data = rl.load_measured()
+ceil = data["ceilings"]
+bandwidth = ceil["copy_bandwidth_bytes_per_s"]
+peaks = rl.measured_peaks(data)
+prov = data["provenance"]
+SOURCE = f"assets/{rl.MEASURED_FILE.name} · {prov['gpu']} · {prov['date_utc'][:10]}"
+
+
+def log_x(fig: go.Figure, title: str, y_title: str, batch: int) -> go.Figure:
+    fig.add_vline(x=batch, line=dict(color="#888", dash="dot"))
+    fig.update_xaxes(type="log", tickvals=BATCHES, title=tr("배치 크기 B (로그 눈금)", "Batch size B (log scale)"))
+    fig.update_layout(title=title, yaxis_title=y_title, height=420, margin=dict(t=50, b=40, l=10, r=10),
+                      legend=dict(orientation="h", y=-0.25))
+    return fig
+
+
+def shape_label(s: rl.LayerShape) -> str:
+    return f"{s.model} · {s.layer} ({s.k}→{s.n})"
+
+
+if not embedded():
+    st.title(tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"))
+    st.markdown(tr(
+        "디코드 한 스텝은 모든 가중치를 메모리에서 한 번 읽고, 배치 B의 토큰마다 곱셈을 합니다. B가 작으면 GPU는 "
+        "읽기를 기다리므로 가중치를 4비트로 줄이면 빨라집니다. B가 커지면 곱셈이 병목이 되고, 4비트 가중치를 "
+        "BF16으로 되돌리는(역양자화) 비용까지 더해져 이득이 사라지거나 손해가 됩니다.",
+        "A decode step reads every weight from memory once and multiplies it for each of the batch's B tokens. At "
+        "small B the GPU waits on the reads, so 4-bit weights make it faster. As B grows the arithmetic becomes "
+        "the bottleneck, and turning 4-bit weights back into BF16 (dequantization) costs extra: the gain fades "
+        "or turns into a loss."))
+
+batch = st.select_slider(tr("배치 크기 B", "Batch size B"), BATCHES, value=8, key="roofline_batch")
+
+# ---------- 1. computed: intensity against the ridge ----------
+st.subheader(tr("1. 산술 강도와 릿지 포인트", "1. Arithmetic intensity and the ridge point"))
+kind_badge("computed", tr("I(B) ≈ 2B/b_w · 릿지 = 우리가 잰 최고 FLOP/s ÷ 대역폭",
+                          "I(B) ≈ 2B/b_w · ridge = our measured peak FLOP/s ÷ bandwidth"))
+st.latex(r"I(B) \approx \frac{2B}{b_w}\ \text{FLOP/byte},\qquad I_{\text{ridge}} = "
+         r"\frac{\text{Peak FLOP/s}}{\text{BW}_{\text{HBM}}}")
+cols = st.columns(3)
+for col, fmt in zip(cols, FORMATS):
+    b_w = rl.BYTES_PER_WEIGHT[fmt]
+    value, ridge = rl.intensity(batch, b_w), rl.measured_ridge(data, fmt)
+    bound = tr("메모리 바운드", "memory-bound") if value < ridge else tr("연산 바운드", "compute-bound")
+    col.metric(f"{FORMAT_NAME[fmt]} · b_w = {b_w:g} B", f"I({batch}) = {value:,.0f} FLOP/B",
+               delta=f"{bound} · {tr('릿지', 'ridge')} {ridge:,.0f}", delta_color="off",
+               help=tr(f"I(B)가 릿지에 닿는 배치: B ≈ {rl.ridge_batch(ridge, b_w):,.0f}",
+                       f"Batch where I(B) reaches the ridge: B ≈ {rl.ridge_batch(ridge, b_w):,.0f}"))
+st.caption(tr(
+    "int4 W4A16은 곱셈을 BF16으로 하므로 BF16 릿지를, FP8은 FP8 릿지를 씁니다. 활성값 바이트는 뺀 근사식입니다.",
+    "int4 W4A16 multiplies in BF16, so it meets the BF16 ridge; FP8 meets the FP8 ridge. The approximation "
+    "leaves out the activations' bytes."))
+
+fig = go.Figure()
+xs = [2 ** (i / 8) for i in range(0, 8 * 8 + 1)]
+for fmt in FORMATS:
+    fig.add_trace(go.Scatter(x=xs, y=[rl.intensity(x, rl.BYTES_PER_WEIGHT[fmt]) for x in xs], mode="lines",
+                             name=f"I(B) · {FORMAT_NAME[fmt]}", line=dict(color=COLOR[fmt])))
+for fmt, dash in (("bf16", "dash"), ("fp8", "dashdot")):
+    fig.add_hline(y=rl.measured_ridge(data, fmt), line=dict(color=COLOR[fmt], dash=dash),
+                  annotation_text=tr(f"릿지 {'BF16·int4' if fmt == 'bf16' else 'FP8'} (실측 기반)",
+                                     f"ridge {'BF16·int4' if fmt == 'bf16' else 'FP8'} (from measurement)"))
+fig.update_yaxes(type="log")
+st.plotly_chart(log_x(fig, tr("배치에 따른 산술 강도", "Arithmetic intensity vs batch"), "FLOP/byte", batch),
+                )
+
+# ---------- 2. measured: our H200 ----------
+st.subheader(tr("2. 우리가 H200에서 잰 값", "2. What we measured on an H200"))
+kind_badge("measured", SOURCE)
+c1, c2, c3 = st.columns(3)
+c1.metric(tr("복사 대역폭 (읽기+쓰기)", "Copy bandwidth (read + write)"), f"{bandwidth / 1e12:.2f} TB/s")
+c2.metric(tr("BF16 행렬곱 최고", "BF16 matmul peak"), f"{peaks['bf16'] / 1e12:,.0f} TFLOP/s")
+c3.metric(tr("FP8 행렬곱 최고", "FP8 matmul peak"), f"{peaks['fp8'] / 1e12:,.0f} TFLOP/s")
+
+layer_shapes = rl.shapes(data)
+by_name = {s.name: s for s in layer_shapes}
+chosen = by_name[st.selectbox(tr("레이어 모양", "Layer shape"), [s.name for s in layer_shapes],
+                              index=[s.name for s in layer_shapes].index("70b_up"),
+                              format_func=lambda n: shape_label(by_name[n]), key="roofline_shape")]
+sp = {fmt: rl.speedup(data, chosen.name, fmt) for fmt in ("int4", "fp8")}
+m1, m2 = st.columns(2)
+for col, fmt in ((m1, "int4"), (m2, "fp8")):
+    ideal = rl.ideal_speedup(batch, chosen.k, chosen.n, fmt, peaks, bandwidth)
+    col.metric(tr(f"{FORMAT_NAME[fmt]} ÷ BF16, B = {batch} (실측)", f"{FORMAT_NAME[fmt]} vs BF16 at B = {batch} (measured)"),
+               f"{sp[fmt][batch]:.2f}×", delta=tr(f"이상적 루프라인: {ideal:.2f}× (계산)", f"ideal roofline: {ideal:.2f}× (computed)"),
+               delta_color="off")
+
+fig = go.Figure()
+for fmt in ("int4", "fp8"):
+    pts = sp[fmt]
+    fig.add_trace(go.Scatter(x=list(pts), y=list(pts.values()), mode="lines+markers", line=dict(color=COLOR[fmt]),
+                             name=tr(f"{FORMAT_NAME[fmt]} 실측", f"{FORMAT_NAME[fmt]} measured"),
+                             hovertemplate="B=%{x}: %{y:.2f}×<extra></extra>"))
+    fig.add_trace(go.Scatter(x=xs, y=[rl.ideal_speedup(x, chosen.k, chosen.n, fmt, peaks, bandwidth) for x in xs],
+                             mode="lines", line=dict(color=COLOR[fmt], dash="dot", width=1),
+                             name=tr(f"{FORMAT_NAME[fmt]} 이상적 루프라인 (계산)", f"{FORMAT_NAME[fmt]} ideal roofline (computed)")))
+fig.add_hline(y=1.0, line=dict(color="#444"), annotation_text="BF16 = 1.0")
+fig.update_yaxes(type="log", tickvals=[0.05, 0.1, 0.25, 0.5, 1, 2, 4])
+st.plotly_chart(log_x(fig, tr(f"BF16 대비 속도 · {shape_label(chosen)}", f"Speed vs BF16 · {shape_label(chosen)}"),
+                      tr("BF16 시간 ÷ 커널 시간", "BF16 time ÷ kernel time"), batch))
+st.caption(tr(
+    f"{kind_markdown('measured')} 실선: 한 선형 레이어의 커널 시간 중앙값 비. "
+    f"{kind_markdown('computed')} 점선: 우리가 잰 대역폭과 최고 FLOP/s로 계산한 이상적인 커널.",
+    f"{kind_markdown('measured')} solid: ratio of median kernel times for one linear layer. "
+    f"{kind_markdown('computed')} dotted: an ideal kernel at our measured bandwidth and peak FLOP/s."))
+
+rows = []
+for s in layer_shapes:
+    i4, f8 = rl.speedup(data, s.name, "int4"), rl.speedup(data, s.name, "fp8")
+    cross = rl.crossing_batch(i4)
+    rows.append({tr("레이어", "layer"): shape_label(s),
+                 **{f"int4 B={m}": f"{i4[m]:.2f}×" for m in (1, 8, 64)},
+                 **{f"FP8 B={m}": f"{f8[m]:.2f}×" for m in (1, 8, 64)},
+                 tr("int4가 처음 1.0 아래", "int4 first below 1.0"): f"B = {cross}" if cross else tr("없음", "never")})
+st.dataframe(rows, hide_index=True)
+
+st.markdown(tr(
+    "**커널에 대해 솔직하게.** 루프라인은 int4가 BF16보다 느려진다고 예측하지 않습니다. 같은 곱셈에 바이트만 적으니 "
+    "이득이 1.0으로 줄어들 뿐입니다. 1.0 아래로 내려가는 것은 커널 탓입니다. 우리가 잰 PyTorch의 int4 커널"
+    "(`_weight_int4pack_mm`, tinygemm)은 배치 1 디코딩용으로 만들어져 B가 커질수록 역양자화 비용이 B에 비례해 "
+    "늘고, I(B)가 릿지에 한참 못 미치는 B = 8 무렵에 이미 BF16보다 느려집니다. Marlin 계열 같은 프로덕션 "
+    "커널은 역양자화를 텐서 코어 곱셈과 겹쳐 더 큰 배치까지 이득을 지키도록 설계되었지만, 여기서는 재지 않았습니다. "
+    "FP8은 역양자화 없이 FP8 텐서 코어로 바로 곱하므로 모든 배치에서 BF16보다 빠릅니다.",
+    "**About the kernels, honestly.** The roofline never predicts int4 to be slower than BF16: same arithmetic, "
+    "fewer bytes, so the gain only fades to 1.0. Dropping below 1.0 is the kernel's doing. The PyTorch int4 "
+    "kernel we measured (`_weight_int4pack_mm`, tinygemm) is built for batch-1 decoding; its dequantization cost "
+    "grows with B, and it is already slower than BF16 around B = 8, far below the ridge. Production kernels such "
+    "as Marlin-style ones overlap dequantization with tensor-core math to keep the gain to larger batches; we did "
+    "not measure them here. FP8 multiplies on FP8 tensor cores with no dequantization, and beats BF16 at every batch."))
+
+# ---------- 3. quoted: NVIDIA's table from article 002 ----------
+st.subheader(tr("3. NVIDIA가 H200에서 잰 표 (인용)", "3. NVIDIA's H200 table (quoted)"))
+quoted = [s for s in measured.series(QUOTED_TABLE, "relative_throughput") if "BF16" not in s.label]
+kind_badge("quoted", f"{quoted[0].source} · {quoted[0].section}")
+fig = go.Figure()
+for s in quoted:
+    pts = s.measured()
+    fmt = "int4" if "INT4" in s.label else "fp8"
+    fig.add_trace(go.Scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="lines+markers",
+                             name=s.label_en if lang() == "en" else s.label,
+                             line=dict(color=COLOR[fmt], dash="solid" if "70B" in s.label else "dash"),
+                             hovertemplate="B=%{x}: %{y:.2f}×<extra></extra>"))
+fig.add_hline(y=1.0, line=dict(color="#444"), annotation_text="BF16 = 1.0")
+st.plotly_chart(log_x(fig, tr("BF16 대비 처리량 (모델 전체, TensorRT-LLM)", "Throughput vs BF16 (whole model, TensorRT-LLM)"),
+                      tr("BF16 대비 처리량", "throughput ÷ BF16"), batch))
+st.dataframe([{tr("행", "row"): s.label_en if lang() == "en" else s.label,
+               **{f"B={m}": (f"{s.value_at(m):.2f}×" if s.value_at(m) is not None else "") for m in BATCHES}}
+              for s in quoted], hide_index=True)
+st.caption(tr(
+    f"{kind_markdown('quoted')} 기사 002 §2.2에 실린 값 그대로입니다(빈 칸은 원문이 재지 않은 배치). 원문은 "
+    "nvidia-modelopt v0.21.1 · TensorRT-LLM v0.15, 입력 2,048 · 출력 128 토큰의 모델 전체 처리량이고, 우리 값은 한 "
+    "레이어의 커널 시간이므로 같은 조건의 비교가 아닙니다. 원문이 가리키는 NVIDIA 자료는 우리가 확인하지 못했습니다.",
+    f"{kind_markdown('quoted')} Exactly as printed in article 002 §2.2 (empty: a batch the source did not measure). "
+    "The source is whole-model throughput with nvidia-modelopt v0.21.1 and TensorRT-LLM v0.15, 2,048 input and 128 "
+    "output tokens; ours are single-layer kernel times, so this is not a like-for-like comparison. We could not "
+    "check the NVIDIA material the article cites."))
+
+# ---------- provenance ----------
+with st.expander(tr("측정 파일의 출처", "Provenance of the measured file")):
+    st.markdown(tr(
+        f"`assets/{rl.MEASURED_FILE.name}` · {prov['gpu']} · 드라이버 {prov['driver']} · torch {prov['torch']} · "
+        f"CUDA {prov['cuda']} · {prov['date_utc']} · 명령 `{prov['command']}`",
+        f"`assets/{rl.MEASURED_FILE.name}` · {prov['gpu']} · driver {prov['driver']} · torch {prov['torch']} · "
+        f"CUDA {prov['cuda']} · {prov['date_utc']} · command `{prov['command']}`"))
+    st.json({"provenance": prov, "ceilings": ceil, "checks": data["checks"], "kernel_names": data["kernel_names"]},
+            expanded=False)
