@@ -18,6 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Mapping
 
+from specreplay import theory
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv")
 MATH_FILE = "quoted_speculative_math.csv"
@@ -304,8 +306,8 @@ def ladder(table: str, metric: str = "decode_rate", workload: str | None = None,
         prev = steps[-1].value if steps else None
         first = steps[0].value if steps else None
         steps.append(Step(label=c.series, label_en=c.series_en, value=c.value,
-                          vs_previous=c.value / prev if prev else None,
-                          vs_first=c.value / first if first else None, cell=c))
+                          vs_previous=theory.ratio(c.value, prev) if prev else None,
+                          vs_first=theory.ratio(c.value, first) if first else None, cell=c))
     return steps
 
 

@@ -83,11 +83,18 @@ def tokens_fitting(budget_bytes: float, bytes_per_token: float) -> float:
     return budget_bytes / bytes_per_token
 
 
-def sessions_fitting(budget_bytes: float, context_tokens: int, bytes_per_token: float) -> float:
-    """Concurrent sessions of `context_tokens` each whose KV cache fits the budget (fractional, as article 001 states 6.7)."""
+def sessions_fitting(budget_bytes: float, context_tokens: int, bytes_per_token: float,
+                     reserved_fraction: float = 0.0) -> float:
+    """Concurrent sessions of `context_tokens` each whose KV cache fits the budget.
+
+    Fractional, as article 001 states 6.7. reserved_fraction is the share of the pool something
+    else takes (001 measured a drafter taking about 36 %).
+    """
     if context_tokens <= 0:
         raise ValueError(f"context length must be > 0 tokens, got {context_tokens}")
-    return tokens_fitting(budget_bytes, bytes_per_token) / context_tokens
+    if not 0 <= reserved_fraction < 1:
+        raise ValueError(f"reserved share of the KV pool must be in [0, 1), got {reserved_fraction}")
+    return tokens_fitting(budget_bytes * (1 - reserved_fraction), bytes_per_token) / context_tokens
 
 
 def ratio(new: float, old: float) -> float:
