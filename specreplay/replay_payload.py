@@ -31,10 +31,6 @@ _LABELS: dict[str, tuple[str, str]] = {
     "finished": ("완료", "finished"),
     "ratio": ("가장 느린 팔 대비 디코드 속도", "decode speed vs the slowest arm"),
     "keys": ("스페이스: 재생/정지 · ←/→: 1초 이동 · ↑/↓: 속도", "space: play/pause · ←/→: seek 1 s · ↑/↓: speed"),
-    "note": ("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다. 각 팔은 차례로 따로 녹화했고, 토큰이 도착한 시각을 "
-             "하나의 시계 위에 겹쳐 재생합니다.",
-             "The panes play together, but the arms did not run at the same time: each was recorded on its own, "
-             "one after another, and their token arrival times are overlaid on one clock."),
     "measured": ("실측", "measured"),
     "simulated": ("시뮬레이션", "simulated"),
 }

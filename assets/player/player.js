@@ -123,7 +123,6 @@ export function mount(root, data) {
   let lastT = -1;
 
   root.className = "player";
-  const note = el("p", "note", L.note);
   const controls = el("div", "controls");
   const playBtn = el("button", "play", L.play);
   const restartBtn = el("button", "restart", L.restart);
@@ -149,7 +148,7 @@ export function mount(root, data) {
   grid.style.setProperty("--cols", String(Math.min(data.panes.length, 4)));
   const panes = data.panes.map((p) => buildPane(p, L));
   grid.append(...panes.map((pn) => pn.root));
-  root.append(note, controls, grid, el("p", "keys", L.keys));
+  root.append(controls, grid, el("p", "keys", L.keys));
   panes.forEach((pn) => layoutBar(pn, duration));
   const maxEnd = Math.max(0, ...data.panes.map((p) => p.end_us));
 

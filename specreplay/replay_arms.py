@@ -1,0 +1,116 @@
+"""The replay page's arms: recorded arms of a recording, and simulated arms (presets or custom).
+
+An arm is named by one token, the same in the widget and in the URL's ?arms=
+(comma-separated): a recorded arm's id, `sim:<preset>` or
+`sim:<tok/s>/<TTFT s>/<α>/<γ>/<tokens>`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from specreplay.format import Recording
+from specreplay.panes import Pane, median_repeat, recorded_pane, simulated_pane
+from specreplay.replay_source import machine_line
+
+SIM_PREFIX = "sim:"
+MAX_ARMS = 4
+MAX_SIM_TOKENS = 5000
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    tok_s: float
+    ttft_s: float
+    alpha: float
+    gamma: int
+    tokens: int
+
+    def token(self) -> str:
+        return f"{SIM_PREFIX}{self.tok_s:g}/{self.ttft_s:g}/{self.alpha:g}/{self.gamma}/{self.tokens}"
+
+
+@dataclass(frozen=True)
+class Preset:
+    label: str
+    spec: SimSpec
+    source: str
+
+
+# Article 000's ladder table (Qwen3.8-27B, one B200, medians of 3 repeats) and its TTFTs.
+# α for the drafter is our assumption: 0.72 with γ=7 gives a mean block of ~3.3 tokens, between the
+# article's prose (2.2–2.5) and code (5.3–5.6) acceptance lengths. Without a drafter every chunk is one token.
+_A000 = "article 000, ladder table (Qwen3.8-27B, 1× B200): tok/s and TTFT quoted"
+PRESETS: dict[str, Preset] = {
+    "p000-bf16": Preset("Qwen3.8-27B bf16", SimSpec(97.1, 0.74, 0.0, 0, 600), _A000),
+    "p000-nvfp4": Preset("Qwen3.8-27B NVFP4", SimSpec(136.7, 0.56, 0.0, 0, 600), _A000),
+    "p000-dflash2": Preset("NVFP4 + DFlash2 (K=7)", SimSpec(458.5, 0.62, 0.72, 7, 600),
+                           _A000 + "; α=0.72 assumed (mean block ≈ 3.3 tokens)"),
+}
+
+
+def preset_token(name: str) -> str:
+    return SIM_PREFIX + name
+
+
+def is_sim(token: str) -> bool:
+    return token.startswith(SIM_PREFIX)
+
+
+def parse_sim(token: str) -> SimSpec:
+    """A custom simulated arm from its token; ValueError says which part is wrong."""
+    parts = token.removeprefix(SIM_PREFIX).split("/")
+    names = ("tok/s", "TTFT", "α", "γ", "tokens")
+    if len(parts) != len(names):
+        raise ValueError(f"simulated arm {token!r}: expected sim:tok_s/ttft_s/alpha/gamma/tokens")
+    try:
+        spec = SimSpec(float(parts[0]), float(parts[1]), float(parts[2]), int(parts[3]), int(parts[4]))
+    except ValueError:
+        raise ValueError(f"simulated arm {token!r}: every part must be a number (γ and tokens whole)") from None
+    checks = ((spec.tok_s > 0, "tok/s must be > 0"), (spec.ttft_s >= 0, "TTFT must be ≥ 0"),
+              (0 <= spec.alpha <= 1, "α must be between 0 and 1"), (0 <= spec.gamma <= 16, "γ must be 0–16"),
+              (0 < spec.tokens <= MAX_SIM_TOKENS, f"tokens must be 1–{MAX_SIM_TOKENS}"))
+    for ok, problem in checks:
+        if not ok:
+            raise ValueError(f"simulated arm {token!r}: {problem}")
+    return spec
+
+
+def sim_pane(token: str, sim_word: str) -> Pane:
+    """A simulated pane for a preset or custom token; sim_word ('시뮬레이션'/'simulated') goes in its label."""
+    name = token.removeprefix(SIM_PREFIX)
+    preset = PRESETS.get(name)
+    spec = preset.spec if preset else parse_sim(token)
+    label = preset.label if preset else f"{spec.tok_s:g} tok/s"
+    pane = simulated_pane(f"{label} ({sim_word})", spec.tok_s, spec.ttft_s, spec.alpha, spec.gamma, spec.tokens)
+    return replace(pane, details={**pane.details, "source": preset.source if preset else "custom"})
+
+
+def sim_label(token: str, sim_word: str) -> str:
+    name = token.removeprefix(SIM_PREFIX)
+    if name in PRESETS:
+        return f"{PRESETS[name].label} · {PRESETS[name].spec.tok_s:g} tok/s ({sim_word})"
+    spec = parse_sim(token)
+    return f"{spec.tok_s:g} tok/s · TTFT {spec.ttft_s:g} s · α {spec.alpha:g} · γ {spec.gamma} ({sim_word})"
+
+
+def prompts_with_runs(rec: Recording) -> list[str]:
+    """Prompt ids that at least one arm finished (single stream, not a warm-up), in header order."""
+    have = {r.prompt for r in rec.select()}
+    return [p["id"] for p in rec.prompts if p["id"] in have]
+
+
+def repeats(rec: Recording, arms: list[str], prompt: str) -> list[int]:
+    """Repeat numbers every chosen recorded arm has for this prompt."""
+    sets = [{r.repeat for r in rec.select(a, prompt)} for a in arms]
+    return sorted(set.intersection(*sets)) if sets else []
+
+
+def recorded_arm_pane(rec: Recording, arm: str, prompt: str, repeat: int | None) -> Pane:
+    """The pane of one recorded arm: the given repeat, or the median one. LookupError if there is none."""
+    run = median_repeat(rec, arm, prompt) if repeat is None else \
+        next((r for r in rec.select(arm, prompt) if r.repeat == repeat), None)
+    if run is None:
+        raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r}")
+    pane = recorded_pane(rec, arm, run)
+    return replace(pane, details={**pane.details, "machine": machine_line(rec.header.get("machine", {}))})
