@@ -127,7 +127,7 @@ export function mount(root, data) {
   const playBtn = el("button", "play", L.play);
   const restartBtn = el("button", "restart", L.restart);
   const scrub = el("input", "scrub");
-  Object.assign(scrub, { type: "range", min: "0", max: String(duration), step: "1000", value: "0" });
+  Object.assign(scrub, { type: "range", min: "0", max: String(duration), step: "1", value: "0" });
   scrub.setAttribute("aria-label", "t");
   const clock = el("span", "clock", "");
   const speedBox = el("div", "speeds");
