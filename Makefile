@@ -6,7 +6,7 @@ ENGINE_VENV := .venv-engine
 MODELS ?= $(HOME)/.cache/specreplay/models
 PORT ?= 8501
 
-.PHONY: run test app-deps test-deps system-deps engine weights
+.PHONY: run test app-deps test-deps system-deps engine weights recordings
 
 run: app-deps
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
@@ -48,5 +48,10 @@ $(SMOLLM2)/.converted: $(ENGINE_VENV)/.engine-stamp recorder/engine/convert_gguf
 	$(ENGINE_VENV)/bin/python recorder/engine/convert_gguf.py $(SMOLLM2)
 
 test: system-deps test-deps engine weights
-	SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) \
+	SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) SPECREPLAY_REQUIRE_ENGINE=1 \
 	  $(VENV)/bin/python -m pytest
+
+# The bundled recordings (docs/recorder.md): both arms up, record mode then the sweep. About 15 minutes on 2 cores.
+recordings: test-deps engine weights
+	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/python -m recorder record recorder/configs/smollm2.toml
+	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/python -m recorder sweep recorder/configs/smollm2-sweep.toml

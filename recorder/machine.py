@@ -22,4 +22,6 @@ def describe() -> dict[str, object]:
     osr = next((line.split("=", 1)[1].strip().strip('"') for line in _read("/etc/os-release").splitlines()
                 if line.startswith("PRETTY_NAME=")), platform.system())
     return {"cpu": cpu, "cores": os.cpu_count(), "ram_gib": round(mem_kb / 2**20, 1), "accelerator": None,
-            "os": f"{osr} (kernel {platform.release()})", "python": platform.python_version()}
+            "os": f"{osr} (kernel {platform.release()})", "python": platform.python_version(),
+            # Other work on the machine slows a CPU engine; the idle check only sees the endpoint's own queue.
+            "load_avg_at_start": [round(x, 2) for x in os.getloadavg()]}

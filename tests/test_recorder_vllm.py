@@ -1,0 +1,102 @@
+"""The recorder against a real vLLM (CPU build, SmolLM2-135M): baseline and ngram speculative arms."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import pytest
+
+from recorder import config, server
+from recorder.errors import RecorderError
+from specreplay import format as fmt
+from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config
+
+
+@pytest.fixture(scope="module")
+def recorded(vllm_arms, tmp_path_factory) -> fmt.Recording:
+    tmp = tmp_path_factory.mktemp("rec")
+    cfg = write_config(tmp / "cfg.toml", vllm_arms)
+    out = tmp / "rec.jsonl"
+    proc = run_recorder("record", str(cfg), "-o", str(out), "--repeats", "1", "--warmup", "1")
+    assert "like-for-like" in proc.stdout
+    return fmt.load(out)
+
+
+def test_token_counts_equal_usage_and_length_is_forced(recorded: fmt.Recording) -> None:
+    assert len(recorded.runs) == 2 * 2 * 2  # arms x prompts x (warm-up + repeat)
+    for run in recorded.runs:
+        assert run.ok and run.usage["completion_tokens"] == run.tokens == 48
+        assert all(e.ids is not None and len(e.ids) == e.n for e in run.events)
+    caps = recorded.arm("ngram")["capabilities"]
+    assert caps["token_ids"] and caps["running_usage"] and caps["ignore_eos"] and caps["metrics"]
+    assert recorded.arm("ngram")["engine"] == {"name": "vllm", "version": "0.32.0"}
+
+
+def test_speculative_arm_sends_blocks_and_baseline_does_not(recorded: fmt.Recording) -> None:
+    spec_copy = recorded.select("ngram", "copy")
+    assert any(e.n > 1 for r in spec_copy for e in r.events)
+    assert all(r.spec is not None and r.spec.acceptance_length > 1 for r in spec_copy)
+    for run in recorded.select("baseline", None, warmup=None):
+        assert all(e.n <= 1 for e in run.events) and run.spec is None
+
+
+def test_idle_check_sees_a_request_in_flight(vllm_arms) -> None:
+    s = vllm_arms["baseline"]
+    arm = config.Arm("baseline", "b", s.endpoint, "smollm2-135m", {})
+    body = {"model": arm.model, "prompt": "Count slowly:", "max_tokens": 300, "ignore_eos": True}
+    worker = threading.Thread(target=lambda: httpx.post(f"{s.endpoint}/v1/completions", json=body, timeout=120))
+
+    async def watch() -> float:
+        async with httpx.AsyncClient() as client:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                snap = await server.snapshot(client, arm)
+                if snap.running > 0:
+                    with pytest.raises(RecorderError, match="stayed busy .* running=1"):
+                        await server.wait_idle(client, arm, polls=3, interval=0.1, timeout=0.5)
+                    return snap.running
+                await asyncio.sleep(0.05)
+        return 0
+
+    worker.start()
+    try:
+        assert asyncio.run(watch()) >= 1
+    finally:
+        worker.join()
+
+    async def idle_now() -> None:
+        async with httpx.AsyncClient() as client:
+            await server.wait_idle(client, arm, polls=3, interval=0.1, timeout=30)
+
+    asyncio.run(idle_now())
+
+
+def test_sigint_mid_run_leaves_a_valid_file_and_rerun_resumes(vllm_arms, tmp_path: Path) -> None:
+    cfg = write_config(tmp_path / "cfg.toml", vllm_arms, arms=("baseline",))
+    out = tmp_path / "rec.jsonl"
+    args = ("record", str(cfg), "-o", str(out), "--repeats", "2", "--warmup", "1")
+    proc = subprocess.Popen(recorder_cmd(*args), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
+            time.sleep(0.05)
+        time.sleep(0.3)  # into the next request's stream
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and "rerun the same command to resume" in err
+    first = fmt.load(out)
+    assert 2 <= len(first.runs) < 6
+    run_recorder(*args)
+    final = fmt.load(out)
+    keys = Counter((r.arm, r.prompt, r.repeat, r.warmup) for r in final.runs)
+    assert len(keys) == 6 and set(keys.values()) == {1}
+    assert [r.line for r in final.runs[: len(first.runs)]] == [r.line for r in first.runs]

@@ -1,0 +1,51 @@
+"""A small recorder config for the tests, pointing at the session's real vLLM arms."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from recorder.engine import serve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+COPY = ("Repeat this sentence exactly three times: The quick brown fox jumps over the lazy dog "
+        "near the quiet river bank.")
+PROSE = "Write a short poem about the sea."
+
+
+def write_config(path: Path, servers: dict[str, serve.Server], arms: tuple[str, ...] = ("baseline", "ngram"),
+                 max_tokens: int = 48) -> Path:
+    parts = ['title = "test"', f"[record]\nmax_tokens = {max_tokens}"]
+    for arm in arms:
+        s = servers[arm]
+        parts.append(f'[[arms]]\nid = "{arm}"\nlabel = "{arm}"\nendpoint = "{s.endpoint}"\n'
+                     f'model = "{serve.SERVED_NAME}"\nflags = {_toml(serve.flags(arm))}'
+                     + ('\nbaseline = "baseline"' if arm != "baseline" and "baseline" in arms else ""))
+    parts.append(f'[[prompts]]\nid = "copy"\nkind = "copy-quote"\ntext = {json.dumps(COPY)}\n'
+                 'sampling = { temperature = 0.0 }')
+    parts.append(f'[[prompts]]\nid = "prose"\nkind = "long-prose"\ntext = {json.dumps(PROSE)}\n'
+                 'sampling = { temperature = 0.8, seed = 1 }')
+    path.write_text("\n\n".join(parts) + "\n")
+    return path
+
+
+def _toml(d: dict) -> str:
+    items = []
+    for k, v in d.items():
+        if v is None:
+            continue
+        items.append(f"{k} = {_toml(v) if isinstance(v, dict) else json.dumps(v)}")
+    return "{ " + ", ".join(items) + " }"
+
+
+def recorder_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "recorder", *args, "--no-progress"]
+
+
+def run_recorder(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    proc = subprocess.run(recorder_cmd(*args), cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stderr
+    return proc
