@@ -36,7 +36,8 @@ def tr(ko: str, en: str) -> str:
 
 
 def embedded() -> bool:
-    return st.query_params.get("embed", "false").lower() == "true"
+    """True under ?embed=true (Streamlit strips that param from st.query_params, so ask st.context)."""
+    return bool(st.context.is_embedded)
 
 
 def language_switch() -> None:

@@ -40,3 +40,12 @@ def test_switching_language_in_the_sidebar_changes_the_page(app_url: str, page) 
     page.get_by_text("빨라지는 이유").first.wait_for(timeout=30_000)
     page.get_by_text("English").click()
     page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=30_000)
+
+
+def test_embedded_page_hides_the_intro_in_real_browser(app_url: str, page) -> None:
+    title = "h1:has-text('Acceptance rate & draft length')"
+    page.goto(f"{app_url}/acceptance?embed=true&lang=en")
+    page.locator("[data-testid='stSlider']").first.wait_for(timeout=30_000)
+    assert page.locator(title).count() == 0
+    page.goto(f"{app_url}/acceptance?lang=en")
+    page.locator(title).first.wait_for(timeout=30_000)
