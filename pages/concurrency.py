@@ -22,16 +22,20 @@ def crossing(s: measured.Series) -> str:
     return tr(f"{unit} {at}에서 처음 1.0 아래 ({s.value_at(at):g}×)", f"first below 1.0 at {unit} {at} ({s.value_at(at):g}×)")
 
 
-def draw(fig: go.Figure, s: measured.Series, color: str) -> None:
-    """Measured points; solid lines only between neighbouring measured cells, dotted across unmeasured ones."""
-    pts = s.measured()
+def traces(s: measured.Series, color: str) -> list[go.Scatter]:
+    """Measured points joined only where neighbouring table cells are both measured; a dotted trace, named as
+    interpolated, bridges an unmeasured cell. Two traces per series keep the rerun cheap."""
     hover = f"{name(s)}<br>{kind_label(s.kind)} · {s.provenance()}<br>%{{x}} → %{{y}}×<extra></extra>"
-    fig.add_trace(go.Scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="markers", name=name(s),
-                             legendgroup=s.key, marker=dict(color=color, size=9), hovertemplate=hover))
-    for (x0, x1), (y0, y1), skips in measured.segments(s.points):
-        fig.add_trace(go.Scatter(x=[x0, x1], y=[y0, y1], mode="lines", legendgroup=s.key, showlegend=False,
-                                 line=dict(color=color, dash="dot" if skips else "solid", width=1 if skips else 2),
-                                 hoverinfo="skip", meta="interpolated" if skips else "measured-segment"))
+    xs, ys = zip(*s.points)
+    out = [go.Scatter(x=xs, y=ys, mode="lines+markers", connectgaps=False, name=name(s), legendgroup=s.key,
+                      marker=dict(color=color, size=9), line=dict(color=color, width=2), hovertemplate=hover)]
+    bridges = [seg for seg in measured.segments(s.points) if seg[2]]
+    if bridges:
+        bx = [v for (x0, x1), _, _ in bridges for v in (x0, x1, None)]
+        by = [v for _, (y0, y1), _ in bridges for v in (y0, y1, None)]
+        out.append(go.Scatter(x=bx, y=by, mode="lines", legendgroup=s.key, showlegend=False, hoverinfo="skip",
+                              line=dict(color=color, dash="dot", width=1), meta="interpolated"))
+    return out
 
 
 if not embedded():
@@ -56,18 +60,19 @@ else:
     shown = [s for s in measured.series("h200_relative_throughput", "relative_throughput")
              if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
 
-fig = go.Figure()
-for i, s in enumerate(shown):
-    draw(fig, s, COLORS[i % len(COLORS)])
 values = [y for s in shown for _, y in s.measured()]
 top = max(values + [1.0]) * 1.08
-fig.add_trace(go.Scatter(x=[level, level], y=[0, top], mode="lines", line=dict(color="crimson", width=1),
-                         name=tr(f"선택: {level}", f"selected: {level}"), meta="current", hoverinfo="skip"))
-fig.add_hline(y=1.0, line_color="black", line_width=1, annotation_text=tr("1.0 = 이득 없음", "1.0 = no gain"))
-fig.update_layout(height=430, margin=dict(l=10, r=10, t=30, b=10), yaxis_title="×", yaxis_range=[0, top],
-                  xaxis=dict(type="log", tickvals=[1, 2, 4, 8, 16, 24, 32, 48, 64, 100], title=tr(
-                      "동시 접속 수 (001) · 배치 크기 (002·004)", "concurrency (001) · batch size (002, 004)")),
-                  legend=dict(orientation="h", y=-0.2))
+fig = go.Figure(
+    data=[t for i, s in enumerate(shown) for t in traces(s, COLORS[i % len(COLORS)])] + [
+        go.Scatter(x=[level, level], y=[0, top], mode="lines", line=dict(color="black", width=1, dash="dashdot"),
+                   name=tr(f"선택: {level}", f"selected: {level}"), meta="current", hoverinfo="skip")],
+    layout=dict(height=430, margin=dict(l=10, r=10, t=30, b=10), yaxis_title="×", yaxis_range=[0, top],
+                xaxis=dict(type="log", tickvals=[1, 2, 4, 8, 16, 24, 32, 48, 64, 100], title=tr(
+                    "동시 접속 수 (001) · 배치 크기 (002·004)", "concurrency (001) · batch size (002, 004)")),
+                legend=dict(orientation="h", y=-0.2),
+                shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=1, y1=1, line=dict(color="black", width=1))],
+                annotations=[dict(xref="paper", x=1, xanchor="right", y=1, yanchor="bottom", showarrow=False,
+                                  text=tr("1.0 = 이득 없음", "1.0 = no gain"))]))
 st.plotly_chart(fig, key="concurrency_chart")
 st.caption(f"{kind_markdown('measured')} / {kind_markdown('quoted')} " + tr(
     "점은 측정값, 실선은 이웃한 측정 칸 사이, 점선은 측정하지 않은 칸을 건너뛴 보간입니다. 계열마다 서빙 설정"

@@ -1,0 +1,116 @@
+"""Explainer latency: a slider moved in the browser → the Plotly chart shows the new point.
+
+Not a test: run it by hand, copy the figure into docs/explainer.md.
+
+    .venv/bin/python bench/explainer_bench.py [--moves 30]
+
+For the acceptance page (α slider) and the concurrency page (concurrency slider) it starts
+`streamlit run app.py` on 127.0.0.1, opens each page in Debian's chromium, then repeatedly
+presses an arrow key on the slider and times until the chart's trace marked meta='current'
+carries the new value (polled every animation frame). Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+
+TARGET_MS = 150
+# True once the chart with this key-index shows a 'current' trace whose first x equals the expected value,
+# and no stale copy of the chart (Streamlit keeps the old element until the rerun replaces it) is left.
+SHOWN = """([chartIndex, expected]) => {
+  const charts = Array.from(document.querySelectorAll('.js-plotly-plot'));
+  const cur = charts.map(d => (d.data || []).find(t => t.meta === 'current')).filter(Boolean);
+  return cur.length > chartIndex && Math.abs(cur[chartIndex].x[0] - expected) < 1e-9;
+}"""
+
+
+def start_app() -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+                             "--server.address", "127.0.0.1", "--server.headless", "true",
+                             "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/_stcore/health", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    proc.terminate()
+    raise RuntimeError("streamlit did not start")
+
+
+def time_moves(page: Page, url: str, slider_name: str, values: list[float], start: float, moves: int) -> list[float]:
+    """Milliseconds from each key press to the chart showing the slider's new value."""
+    page.goto(url)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    page.wait_for_function(SHOWN, arg=[0, start], timeout=60_000)
+    thumb = page.get_by_role("slider", name=slider_name)
+    thumb.focus()
+    i = values.index(start)
+    out = []
+    for n in range(moves + 2):  # the first two moves warm up the rerun path and are dropped
+        step = -1 if (n // 3) % 2 == 0 else 1  # wander left and right so the value always changes
+        i = min(max(i + step, 0), len(values) - 1)
+        t0 = time.perf_counter()
+        page.keyboard.press("ArrowLeft" if step < 0 else "ArrowRight")
+        page.wait_for_function(SHOWN, arg=[0, values[i]], timeout=30_000, polling="raf")
+        if n >= 2:
+            out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def summary(ms: list[float]) -> dict:
+    ms = sorted(ms)
+    return {"n": len(ms), "median_ms": round(statistics.median(ms), 1), "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1),
+            "min_ms": round(ms[0], 1), "max_ms": round(ms[-1], 1), "target_median_ms": TARGET_MS,
+            "meets_target": statistics.median(ms) <= TARGET_MS}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--moves", type=int, default=30)
+    args = ap.parse_args()
+    load_before = os.getloadavg()
+    proc, url = start_app()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            alphas = [round(i / 100, 2) for i in range(101)]
+            acceptance = time_moves(page, f"{url}/acceptance?lang=en", "Acceptance rate α", alphas, 0.8, args.moves)
+            levels = [1, 2, 4, 8, 16, 32, 64]
+            concurrency = time_moves(page, f"{url}/concurrency?lang=en", "Concurrency (log scale)", levels, 8,
+                                     args.moves)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    print(json.dumps({"acceptance_alpha_slider": summary(acceptance),
+                      "concurrency_slider": summary(concurrency),
+                      "machine": f"{platform.machine()} · {os.cpu_count()} CPUs · python {platform.python_version()}",
+                      # Other work on the box slows every rerun; the load average says how busy it was.
+                      "load_avg_1m_before_after": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
+                      "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
