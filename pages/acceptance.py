@@ -29,83 +29,90 @@ if not embedded():
         "with probability α, one verification yields E[τ] tokens on average. Subtract the drafting cost c "
         "(one draft step ÷ one verification) and you get the real speedup."))
 
-left, right = st.columns([1, 2])
-with left:
-    alpha = st.slider(tr("수용률 α", "Acceptance rate α"), 0.0, 1.0, 0.8, 0.01, key="alpha")
-    gamma = st.slider(tr("드래프트 길이 γ", "Draft length γ"), 1, 16, 5, key="gamma")
-    c = st.slider(tr("드래프트/검증 비용 비 c", "Draft/verify cost ratio c"), 0.0, 0.5, 0.05, 0.01, key="c")
-    e_tau = theory.expected_tokens(alpha, gamma)
-    gain = theory.speedup(alpha, gamma, c)
-    compute = theory.compute_overhead(alpha, gamma, c)
-    st.metric(tr("검증 1회당 토큰 E[τ]", "Tokens per verification E[τ]"), f"{e_tau:.2f}",
-              help="E[τ] = (1 − α^(γ+1)) / (1 − α)")
-    st.metric(tr("속도 배수", "Speedup"), f"{gain:.2f}×", help="E[τ] / (1 + γc) — Leviathan et al. 2023, thm 3.8")
-    st.metric(tr("연산량 배수", "Compute"), f"{compute:.2f}×",
-              help="(1 − α)(γc + γ + 1) / (1 − α^(γ+1)) — Leviathan et al. 2023, thm 3.11 (ĉ = c)")
-    kind_badge("computed", tr("공식, Leviathan 외 2023", "formula, Leviathan et al. 2023"))
 
-refs = measured.acceptance_references()
-with right:
-    # Built in one constructor call with shapes in the layout: add_hline per line costs ~10 ms each on rerun.
-    ys = [(r.low + r.high) / 2 for r in refs]
-    fig = go.Figure(
-        data=[go.Scatter(x=ALPHAS, y=[theory.expected_tokens(a, gamma) for a in ALPHAS], mode="lines",
-                         name=tr(f"E[τ], γ={gamma} (계산)", f"E[τ], γ={gamma} (computed)")),
-              go.Scatter(x=[alpha], y=[e_tau], mode="markers", marker=dict(size=13, color="crimson"),
-                         name=tr("현재 값", "current"), meta="current")],
-        layout=dict(
-            height=330, margin=dict(l=10, r=10, t=30, b=10), xaxis_title="α", legend=dict(orientation="h"),
-            yaxis_title=tr("검증 1회당 토큰", "tokens per verification"),
-            title=tr("수용률 α에 따른 E[τ]", "E[τ] against acceptance rate α"),
-            shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=y, y1=y, opacity=0.6,
-                         line=dict(dash="dash", color="green")) for y in ys],
-            # Alternate sides so the close prose references (2.2 and 2.2–2.5) stay readable.
-            annotations=[dict(xref="paper", x=0 if i % 2 == 0 else 1, xanchor="left" if i % 2 == 0 else "right",
-                              y=y, yanchor="bottom" if i % 2 == 0 else "top", showarrow=False,
-                              font=dict(size=11, color="gray"), text=ref_label(r) + tr(" 실측", " measured"))
-                         for i, (r, y) in enumerate(zip(refs, ys))]))
-    st.plotly_chart(fig, key="etau_chart")
-    st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curve is the formula. ") +
-               f"{kind_markdown('measured')} " + tr(
-                   "점선은 기사들이 잰 평균 수용 길이입니다(000: B200·Qwen3.8-27B·DFlash2 K=7, vLLM 지표; "
-                   "001: B200·vLLM 0.28.0·DFlash2). 수용 길이는 γ에 따라 달라지므로 곡선과의 비교는 대략적입니다.",
-                   "Dashed lines are the mean acceptance lengths the articles measured (000: B200 · Qwen3.8-27B · "
-                   "DFlash2 K=7, vLLM metric; 001: B200 · vLLM 0.28.0 · DFlash2). Acceptance length depends on γ, "
-                   "so compare with the curve only roughly."))
+@st.fragment
+def explorer() -> None:
+    """Sliders, readouts, charts and the simulated stream: a fragment, so a slider move reruns only this part."""
+    left, right = st.columns([1, 2])
+    with left:
+        alpha = st.slider(tr("수용률 α", "Acceptance rate α"), 0.0, 1.0, 0.8, 0.01, key="alpha")
+        gamma = st.slider(tr("드래프트 길이 γ", "Draft length γ"), 1, 16, 5, key="gamma")
+        c = st.slider(tr("드래프트/검증 비용 비 c", "Draft/verify cost ratio c"), 0.0, 0.5, 0.05, 0.01, key="c")
+        e_tau = theory.expected_tokens(alpha, gamma)
+        gain = theory.speedup(alpha, gamma, c)
+        compute = theory.compute_overhead(alpha, gamma, c)
+        st.metric(tr("검증 1회당 토큰 E[τ]", "Tokens per verification E[τ]"), f"{e_tau:.2f}",
+                  help="E[τ] = (1 − α^(γ+1)) / (1 − α)")
+        st.metric(tr("속도 배수", "Speedup"), f"{gain:.2f}×", help="E[τ] / (1 + γc) — Leviathan et al. 2023, thm 3.8")
+        st.metric(tr("연산량 배수", "Compute"), f"{compute:.2f}×",
+                  help="(1 − α)(γc + γ + 1) / (1 − α^(γ+1)) — Leviathan et al. 2023, thm 3.11 (ĉ = c)")
+        kind_badge("computed", tr("공식, Leviathan 외 2023", "formula, Leviathan et al. 2023"))
 
-    g = go.Figure(
-        data=[go.Scatter(x=GAMMAS, y=[theory.speedup(alpha, k, c) for k in GAMMAS], mode="lines+markers",
-                         name=tr("속도 배수", "speedup")),
-              go.Scatter(x=GAMMAS, y=[theory.compute_overhead(alpha, k, c) for k in GAMMAS], mode="lines+markers",
-                         name=tr("연산량 배수", "compute")),
-              go.Scatter(x=[gamma, gamma], y=[gain, compute], mode="markers", marker=dict(size=13, color="crimson"),
-                         name=tr("현재 γ", "current γ"), meta="current")],
-        layout=dict(height=300, margin=dict(l=10, r=10, t=30, b=10), xaxis_title="γ", yaxis_title="×",
-                    title=tr(f"γ를 늘리면: α={alpha:.2f}, c={c:.2f}", f"Growing γ at α={alpha:.2f}, c={c:.2f}"),
-                    legend=dict(orientation="h"),
-                    shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=1, y1=1, line=dict(dash="dot", color="gray"))]))
-    st.plotly_chart(g, key="gamma_chart")
-    st.caption(kind_markdown("computed") + " " + tr(
-        "이론값입니다: 큰 모델이 γ+1개 위치를 한 번에 보는 데 추가 시간이 없다고 가정하므로 실측은 보통 더 낮습니다.",
-        "Theory: it assumes verifying γ+1 positions costs no more than one, so measured speedups are usually lower."))
+    refs = measured.acceptance_references()
+    with right:
+        # Built in one constructor call with shapes in the layout: add_hline per line costs ~10 ms each on rerun.
+        ys = [(r.low + r.high) / 2 for r in refs]
+        fig = go.Figure(
+            data=[go.Scatter(x=ALPHAS, y=[theory.expected_tokens(a, gamma) for a in ALPHAS], mode="lines",
+                             name=tr(f"E[τ], γ={gamma} (계산)", f"E[τ], γ={gamma} (computed)")),
+                  go.Scatter(x=[alpha], y=[e_tau], mode="markers", marker=dict(size=13, color="crimson"),
+                             name=tr("현재 값", "current"), meta="current")],
+            layout=dict(
+                height=330, margin=dict(l=10, r=10, t=30, b=10), xaxis_title="α", legend=dict(orientation="h"),
+                yaxis_title=tr("검증 1회당 토큰", "tokens per verification"),
+                title=tr("수용률 α에 따른 E[τ]", "E[τ] against acceptance rate α"),
+                shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=y, y1=y, opacity=0.6,
+                             line=dict(dash="dash", color="green")) for y in ys],
+                # Alternate sides so the close prose references (2.2 and 2.2–2.5) stay readable.
+                annotations=[dict(xref="paper", x=0 if i % 2 == 0 else 1, xanchor="left" if i % 2 == 0 else "right",
+                                  y=y, yanchor="bottom" if i % 2 == 0 else "top", showarrow=False,
+                                  font=dict(size=11, color="gray"), text=ref_label(r) + tr(" 실측", " measured"))
+                             for i, (r, y) in enumerate(zip(refs, ys))]))
+        st.plotly_chart(fig, key="etau_chart")
+        st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curve is the formula. ") +
+                   f"{kind_markdown('measured')} " + tr(
+                       "점선은 기사들이 잰 평균 수용 길이입니다(000: B200·Qwen3.8-27B·DFlash2 K=7, vLLM 지표; "
+                       "001: B200·vLLM 0.28.0·DFlash2). 수용 길이는 γ에 따라 달라지므로 곡선과의 비교는 대략적입니다.",
+                       "Dashed lines are the mean acceptance lengths the articles measured (000: B200 · Qwen3.8-27B · "
+                       "DFlash2 K=7, vLLM metric; 001: B200 · vLLM 0.28.0 · DFlash2). Acceptance length depends on γ, "
+                       "so compare with the curve only roughly."))
 
-st.subheader(tr("토큰이 나오는 모습", "What it looks like"))
-plain = simulate_events(1 / SIM_STEP_S, 0.0, 0.0, 0, SIM_TOKENS)
-spec = simulate_events(gain / SIM_STEP_S, 0.0, alpha, gamma, SIM_TOKENS, seed=7)
-st.iframe(token_strip_html(plain, spec, gamma, {
-    "plain": tr("드래프터 없음: 검증 1회에 1토큰", "No drafter: 1 token per pass"),
-    "spec": tr(f"추측 디코딩 α={alpha:.2f} γ={gamma}", f"Speculative α={alpha:.2f} γ={gamma}"),
-    "accepted": tr("채택된 초안 토큰", "accepted draft tokens"),
-    "own": tr("큰 모델이 직접 낸 토큰", "the big model's own token"),
-    "strip": tr("검증 1회당 나온 토큰 수 (막대 하나 = 검증 1회)", "Tokens per verification (one bar = one pass)"),
-    "replay": tr("다시 재생", "Replay"),
-}), height=260)
-st.caption(f"{kind_markdown('simulated')} " + tr(
-    f"시뮬레이션입니다: 초안마다 확률 α로 채택, 첫 거절에서 멈춤(최대 γ), 고정 시드. 화면 시간은 느리게 했습니다 "
-    f"(드래프터 없는 1스텝 = {SIM_STEP_S} s, 추측 스텝은 (1+γc)배 길게). 텍스트 없이 토큰 {SIM_TOKENS}개를 블록으로 그립니다.",
-    f"Simulated: each draft accepted with probability α until the first rejection (at most γ), fixed seed. "
-    f"Screen time is slowed (one plain step = {SIM_STEP_S} s; a speculative step is (1+γc) times longer). "
-    f"{SIM_TOKENS} tokens drawn as blocks, no text."))
+        g = go.Figure(
+            data=[go.Scatter(x=GAMMAS, y=[theory.speedup(alpha, k, c) for k in GAMMAS], mode="lines+markers",
+                             name=tr("속도 배수", "speedup")),
+                  go.Scatter(x=GAMMAS, y=[theory.compute_overhead(alpha, k, c) for k in GAMMAS], mode="lines+markers",
+                             name=tr("연산량 배수", "compute")),
+                  go.Scatter(x=[gamma, gamma], y=[gain, compute], mode="markers", marker=dict(size=13, color="crimson"),
+                             name=tr("현재 γ", "current γ"), meta="current")],
+            layout=dict(height=300, margin=dict(l=10, r=10, t=30, b=10), xaxis_title="γ", yaxis_title="×",
+                        title=tr(f"γ를 늘리면: α={alpha:.2f}, c={c:.2f}", f"Growing γ at α={alpha:.2f}, c={c:.2f}"),
+                        legend=dict(orientation="h"),
+                        shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=1, y1=1, line=dict(dash="dot", color="gray"))]))
+        st.plotly_chart(g, key="gamma_chart")
+        st.caption(kind_markdown("computed") + " " + tr(
+            "이론값입니다: 큰 모델이 γ+1개 위치를 한 번에 보는 데 추가 시간이 없다고 가정하므로 실측은 보통 더 낮습니다.",
+            "Theory: it assumes verifying γ+1 positions costs no more than one, so measured speedups are usually lower."))
+
+    st.subheader(tr("토큰이 나오는 모습", "What it looks like"))
+    plain = simulate_events(1 / SIM_STEP_S, 0.0, 0.0, 0, SIM_TOKENS)
+    spec = simulate_events(gain / SIM_STEP_S, 0.0, alpha, gamma, SIM_TOKENS, seed=7)
+    st.iframe(token_strip_html(plain, spec, gamma, {
+        "plain": tr("드래프터 없음: 검증 1회에 1토큰", "No drafter: 1 token per pass"),
+        "spec": tr(f"추측 디코딩 α={alpha:.2f} γ={gamma}", f"Speculative α={alpha:.2f} γ={gamma}"),
+        "accepted": tr("채택된 초안 토큰", "accepted draft tokens"),
+        "own": tr("큰 모델이 직접 낸 토큰", "the big model's own token"),
+        "strip": tr("검증 1회당 나온 토큰 수 (막대 하나 = 검증 1회)", "Tokens per verification (one bar = one pass)"),
+        "replay": tr("다시 재생", "Replay"),
+    }), height=260)
+    st.caption(f"{kind_markdown('simulated')} " + tr(
+        f"시뮬레이션입니다: 초안마다 확률 α로 채택, 첫 거절에서 멈춤(최대 γ), 고정 시드. 화면 시간은 느리게 했습니다 "
+        f"(드래프터 없는 1스텝 = {SIM_STEP_S} s, 추측 스텝은 (1+γc)배 길게). 텍스트 없이 토큰 {SIM_TOKENS}개를 블록으로 그립니다.",
+        f"Simulated: each draft accepted with probability α until the first rejection (at most γ), fixed seed. "
+        f"Screen time is slowed (one plain step = {SIM_STEP_S} s; a speculative step is (1+γc) times longer). "
+        f"{SIM_TOKENS} tokens drawn as blocks, no text."))
+
+
+explorer()
 
 with st.expander(tr("기사 004의 계산표와 대조", "Check against article 004's worked table")):
     rows = [{"α": m.alpha, "c": m.c, "γ": m.gamma,

@@ -47,62 +47,69 @@ if not embedded():
         "fill that slack, the speedup falls below 1.0. Every point below is a measurement printed in an article; "
         "cells nobody measured stay empty."))
 
-SPEC = tr("추측 디코딩: 켬 ÷ 끔", "Speculative decoding: on ÷ off")
-QUANT = tr("4비트·FP8 ÷ BF16 (H200)", "4-bit / FP8 ÷ BF16 (H200)")
-spec_family = st.radio(tr("무엇의 배수인가", "Which multiplier"), [SPEC, QUANT], horizontal=True, key="family") == SPEC
-level = st.select_slider(tr("동시 접속 수 (로그 눈금)", "Concurrency (log scale)"), LEVELS, value=8, key="level")
 
-if spec_family:
-    recorded, problems = measured.recorded_sweeps()
-    shown = measured.series("concurrency_speedup", "speedup") + measured.series("batch_speedup", "speedup") + recorded
-else:
-    recorded, problems = [], []
-    shown = [s for s in measured.series("h200_relative_throughput", "relative_throughput")
-             if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
+@st.fragment
+def explorer() -> None:
+    """Controls, chart and readouts: a fragment, so a slider move reruns only this part, not the app shell."""
+    SPEC = tr("추측 디코딩: 켬 ÷ 끔", "Speculative decoding: on ÷ off")
+    QUANT = tr("4비트·FP8 ÷ BF16 (H200)", "4-bit / FP8 ÷ BF16 (H200)")
+    spec_family = st.radio(tr("무엇의 배수인가", "Which multiplier"), [SPEC, QUANT], horizontal=True, key="family") == SPEC
+    level = st.select_slider(tr("동시 접속 수 (로그 눈금)", "Concurrency (log scale)"), LEVELS, value=8, key="level")
 
-values = [y for s in shown for _, y in s.measured()]
-top = max(values + [1.0]) * 1.08
-fig = go.Figure(
-    data=[t for i, s in enumerate(shown) for t in traces(s, COLORS[i % len(COLORS)])] + [
-        go.Scatter(x=[level, level], y=[0, top], mode="lines", line=dict(color="black", width=1, dash="dashdot"),
-                   name=tr(f"선택: {level}", f"selected: {level}"), meta="current", hoverinfo="skip")],
-    layout=dict(height=430, margin=dict(l=10, r=10, t=30, b=10), yaxis_title="×", yaxis_range=[0, top],
-                xaxis=dict(type="log", tickvals=[1, 2, 4, 8, 16, 24, 32, 48, 64, 100], title=tr(
-                    "동시 접속 수 (001) · 배치 크기 (002·004)", "concurrency (001) · batch size (002, 004)")),
-                legend=dict(orientation="h", y=-0.2),
-                shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=1, y1=1, line=dict(color="black", width=1))],
-                annotations=[dict(xref="paper", x=1, xanchor="right", y=1, yanchor="bottom", showarrow=False,
-                                  text=tr("1.0 = 이득 없음", "1.0 = no gain"))]))
-st.plotly_chart(fig, key="concurrency_chart")
-st.caption(f"{kind_markdown('measured')} / {kind_markdown('quoted')} " + tr(
-    "점은 측정값, 실선은 이웃한 측정 칸 사이, 점선은 측정하지 않은 칸을 건너뛴 보간입니다. 계열마다 서빙 설정"
-    "(하드웨어·모델·엔진·배치 설정)이 달라 계열 간 절댓값은 비교하지 않습니다. 001은 동시 접속 수, 002·004는 배치 크기입니다.",
-    "Dots are measurements; solid lines join neighbouring measured cells, dotted lines skip an unmeasured cell "
-    "(interpolated). The series come from different serving setups (hardware, model, engine, batching), so do not "
-    "compare them in absolute terms. 001 is concurrency; 002 and 004 are batch size."))
-
-st.subheader(tr(f"{level}에서 읽은 값과 1.0 교차점", f"Read at {level}, and where each crosses 1.0"))
-rows = []
-for s in shown:
-    v = s.value_at(level)
-    rows.append({tr("계열", "series"): name(s), tr("종류", "kind"): kind_label(s.kind),
-                 tr(f"{level}에서", f"at {level}"): f"{v:g}×" if v is not None else tr("미측정", "not measured"),
-                 tr("1.0 아래로", "below 1.0"): crossing(s), tr("출처", "source"): s.provenance()})
-st.dataframe(rows, hide_index=True, key="readout")
-for s in shown:
-    st.markdown(f"- **{name(s)}** — {crossing(s)}")
-
-if spec_family:
-    st.subheader(tr("녹화한 동시성 스윕", "Recorded concurrency sweeps"))
-    kind_badge("measured", tr("recordings/ 의 스윕 녹화", "sweep recordings in recordings/"))
-    if recorded:
-        st.caption(tr("위 차트에 함께 그렸습니다: 각 수준의 시스템 처리량(tok/s) 비, 추측 팔 ÷ 기준 팔. 출처: ",
-                      "Drawn in the chart above: system throughput (tok/s) ratio per level, speculative arm ÷ "
-                      "baseline arm. Provenance: ") + "; ".join(s.provenance() for s in recorded))
+    if spec_family:
+        recorded, problems = measured.recorded_sweeps()
+        shown = measured.series("concurrency_speedup", "speedup") + measured.series("batch_speedup", "speedup") + recorded
     else:
-        st.info(tr("아직 녹화된 동시성 스윕이 없습니다. recorder로 동시성 스윕을 녹화해 recordings/ 에 두면 "
-                   "같은 차트에 실측 계열로 나타납니다.",
-                   "No recorded concurrency sweep yet. Record one with the recorder into recordings/ and it appears "
-                   "in the same chart as a measured series."))
-    for p in problems:
-        st.warning(tr("읽지 못한 녹화: ", "Recording skipped: ") + p)
+        recorded, problems = [], []
+        shown = [s for s in measured.series("h200_relative_throughput", "relative_throughput")
+                 if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
+
+    values = [y for s in shown for _, y in s.measured()]
+    top = max(values + [1.0]) * 1.08
+    fig = go.Figure(
+        data=[t for i, s in enumerate(shown) for t in traces(s, COLORS[i % len(COLORS)])] + [
+            go.Scatter(x=[level, level], y=[0, top], mode="lines", line=dict(color="black", width=1, dash="dashdot"),
+                       name=tr(f"선택: {level}", f"selected: {level}"), meta="current", hoverinfo="skip")],
+        layout=dict(height=430, margin=dict(l=10, r=10, t=30, b=10), yaxis_title="×", yaxis_range=[0, top],
+                    xaxis=dict(type="log", tickvals=[1, 2, 4, 8, 16, 24, 32, 48, 64, 100], title=tr(
+                        "동시 접속 수 (001) · 배치 크기 (002·004)", "concurrency (001) · batch size (002, 004)")),
+                    legend=dict(orientation="h", y=-0.2),
+                    shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=1, y1=1, line=dict(color="black", width=1))],
+                    annotations=[dict(xref="paper", x=1, xanchor="right", y=1, yanchor="bottom", showarrow=False,
+                                      text=tr("1.0 = 이득 없음", "1.0 = no gain"))]))
+    st.plotly_chart(fig, key="concurrency_chart")
+    st.caption(f"{kind_markdown('measured')} / {kind_markdown('quoted')} " + tr(
+        "점은 측정값, 실선은 이웃한 측정 칸 사이, 점선은 측정하지 않은 칸을 건너뛴 보간입니다. 계열마다 서빙 설정"
+        "(하드웨어·모델·엔진·배치 설정)이 달라 계열 간 절댓값은 비교하지 않습니다. 001은 동시 접속 수, 002·004는 배치 크기입니다.",
+        "Dots are measurements; solid lines join neighbouring measured cells, dotted lines skip an unmeasured cell "
+        "(interpolated). The series come from different serving setups (hardware, model, engine, batching), so do not "
+        "compare them in absolute terms. 001 is concurrency; 002 and 004 are batch size."))
+
+    st.subheader(tr(f"{level}에서 읽은 값과 1.0 교차점", f"Read at {level}, and where each crosses 1.0"))
+    rows = []
+    for s in shown:
+        v = s.value_at(level)
+        rows.append({tr("계열", "series"): name(s), tr("종류", "kind"): kind_label(s.kind),
+                     tr(f"{level}에서", f"at {level}"): f"{v:g}×" if v is not None else tr("미측정", "not measured"),
+                     tr("1.0 아래로", "below 1.0"): crossing(s), tr("출처", "source"): s.provenance()})
+    st.dataframe(rows, hide_index=True, key="readout")
+    for s in shown:
+        st.markdown(f"- **{name(s)}** — {crossing(s)}")
+
+    if spec_family:
+        st.subheader(tr("녹화한 동시성 스윕", "Recorded concurrency sweeps"))
+        kind_badge("measured", tr("recordings/ 의 스윕 녹화", "sweep recordings in recordings/"))
+        if recorded:
+            st.caption(tr("위 차트에 함께 그렸습니다: 각 수준의 시스템 처리량(tok/s) 비, 추측 팔 ÷ 기준 팔. 출처: ",
+                          "Drawn in the chart above: system throughput (tok/s) ratio per level, speculative arm ÷ "
+                          "baseline arm. Provenance: ") + "; ".join(s.provenance() for s in recorded))
+        else:
+            st.info(tr("아직 녹화된 동시성 스윕이 없습니다. recorder로 동시성 스윕을 녹화해 recordings/ 에 두면 "
+                       "같은 차트에 실측 계열로 나타납니다.",
+                       "No recorded concurrency sweep yet. Record one with the recorder into recordings/ and it appears "
+                       "in the same chart as a measured series."))
+        for p in problems:
+            st.warning(tr("읽지 못한 녹화: ", "Recording skipped: ") + p)
+
+
+explorer()
