@@ -322,7 +322,7 @@ def workloads(table: str) -> list[tuple[str, str]]:
 RECORDINGS = ASSETS.parent / "recordings"
 
 
-def recorded_sweeps(folder: Path = RECORDINGS) -> tuple[list[Series], list[str]]:
+def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]]:
     """Every speculative arm of every sweep recording in `folder`, as a series of paired throughput speedups.
 
     A recording is a sweep when some non-warm-up run has concurrency > 1. Returns the series and,
@@ -334,7 +334,7 @@ def recorded_sweeps(folder: Path = RECORDINGS) -> tuple[list[Series], list[str]]
 
     out: list[Series] = []
     problems: list[str] = []
-    for path in sorted(folder.glob("*.jsonl")):
+    for path in sorted((folder or RECORDINGS).glob("*.jsonl")):
         try:
             rec = load(path)
         except (RecordingError, OSError) as e:
@@ -353,7 +353,7 @@ def recorded_sweeps(folder: Path = RECORDINGS) -> tuple[list[Series], list[str]]
                 "recording": path.name,
                 "engine": f"{eng.get('name', '?')} {eng.get('version', '')}".strip(),
                 "model": str(arm.get("model", "")),
-                "machine": str(machine.get("description", "")) if isinstance(machine, dict) else "",
+                "machine": ", ".join(str(machine[k]) for k in ("accelerator", "cpu") if machine.get(k)),
                 "date": str(rec.header.get("created", "")),
             }, label=f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"))
     return out, problems

@@ -126,3 +126,17 @@ def test_cost_inputs_move_readouts() -> None:
     at.number_input(key="context").set_value(262144).run()
     at.slider(key="reserved").set_value(36).run()
     assert metrics(at)["concurrent sessions"] == "0.2"
+
+
+def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, monkeypatch) -> None:
+    from tests.test_measured_data import write_sweep
+
+    write_sweep(tmp_path / "sweep.jsonl")
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    at = open_page("concurrency", "en")
+    at.select_slider(key="level").set_value(4).run()
+    rows = at.dataframe[0].value
+    row = rows[rows["series"] == "ngram ÷ baseline"].iloc[0]
+    assert (row["kind"], row["at 4"], row["below 1.0"]) == ("measured", "0.8×", "first below 1.0 at concurrency 4 (0.8×)")
+    assert "sweep.jsonl" in row["source"] and "vllm 0.0-test" in row["source"]
+    assert not any("No recorded concurrency sweep" in i.value for i in at.info)

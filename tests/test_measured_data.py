@@ -137,3 +137,41 @@ def test_no_recordings_folder_means_no_sweeps(tmp_path) -> None:
     (tmp_path / "broken.jsonl").write_text("not json\n", encoding="utf-8")
     series, problems = measured.recorded_sweeps(tmp_path)
     assert series == [] and len(problems) == 1 and "broken.jsonl" in problems[0]
+
+
+def write_sweep(path) -> None:
+    """A made-up sweep: the speculative arm's per-stream rate falls faster with concurrency than the baseline's."""
+    from specreplay.format import append, create, event_dict
+
+    create(path, {
+        "title": "sweep test", "created": "2026-11-29T12:00:00+00:00",
+        "machine": {"cpu": "Test CPU", "cores": 4, "ram_gib": 8.0, "accelerator": None, "os": "Debian"},
+        "arms": [{"id": "base", "label": "baseline", "model": "tiny-lm", "engine": {"name": "vllm", "version": "0.0-test"},
+                  "flags": {}},
+                 {"id": "spec", "label": "ngram", "model": "tiny-lm", "engine": {"name": "vllm", "version": "0.0-test"},
+                  "flags": {"spec": True}, "baseline": "base"}],
+        "prompts": [{"id": "p", "kind": "chat", "text": "hi", "sampling": {"temperature": 0}}],
+    })
+    rates = {"base": {1: 10.0, 2: 10.0, 4: 10.0}, "spec": {1: 20.0, 2: 12.0, 4: 8.0}}  # tok/s per stream
+    for arm, by_level in rates.items():
+        for level, rate in by_level.items():
+            for stream in range(level):
+                events = [event_dict(i / rate, 1, "x", None) for i in range(20)]
+                append(path, {"type": "run", "arm": arm, "prompt": "p", "repeat": 0, "warmup": False,
+                              "concurrency": level, "stream": stream, "started_wall": "2026-11-29T12:00:00+00:00",
+                              "started_mono": 0.0, "events": events, "ttft": events[0]["t"],
+                              "usage": {"completion_tokens": 20}, "finish_reason": "length", "spec": None,
+                              "request_metrics": None, "status": "ok", "error": None})
+
+
+def test_recorded_sweep_becomes_a_measured_series_with_provenance(tmp_path) -> None:
+    write_sweep(tmp_path / "sweep.jsonl")
+    series, problems = measured.recorded_sweeps(tmp_path)
+    assert problems == [] and len(series) == 1
+    s = series[0]
+    assert s.kind == "measured" and s.label == "ngram ÷ baseline"
+    assert [x for x, _ in s.points] == [1, 2, 4]
+    assert [round(v, 2) for _, v in s.points] == [2.0, 1.2, 0.8]  # system throughput ratio per level
+    assert measured.first_below(s.points) == 4
+    assert s.conditions == {"engine": "vllm 0.0-test", "model": "tiny-lm", "machine": "Test CPU",
+                            "date": "2026-11-29T12:00:00+00:00"}
