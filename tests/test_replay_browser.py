@@ -159,8 +159,8 @@ def test_markup_in_token_text_is_literal_text(app_url: str, page) -> None:
     seek(frame, 10_000_000)
     text = root.locator(".pane .stream").first.text_content()
     assert "<script>alert(1)</script>" in text and "<img src=x onerror=alert(2)>" in text
-    # the only elements inside a stream are the player's own burst spans
-    assert root.evaluate("r => [...r.querySelectorAll('.stream *')].every(e => e.matches('span.burst'))")
+    # the only elements inside a stream are the player's own line segments and burst spans
+    assert root.evaluate("r => [...r.querySelectorAll('.stream *')].every(e => e.matches('div.seg, span.burst'))")
     assert root.evaluate("r => r.querySelectorAll('.stream img, .stream script, .stream b').length") == 0
     page.wait_for_timeout(300)
     assert dialogs == []

@@ -84,22 +84,41 @@ function layoutBar(pane, duration) {
   if (tick) tick.style.left = `${(100 * p.ttft_us) / Math.max(p.end_us, 1)}%`;
 }
 
-function renderPane(pane, t, allDone, L) {
-  const { p, track, stream } = pane;
-  const k = visibleChunks(track.tUs, t);
-  if (k > pane.shown) {
-    const frag = document.createDocumentFragment();
-    for (let i = pane.shown; i < k; i++) {
-      // One DOM node per chunk: a multi-token chunk (an accepted speculative block) gets a span to highlight.
-      if (track.n[i] > 1) frag.append(el("span", "burst", track.text[i]));
-      else frag.append(document.createTextNode(track.text[i]));
+// Text goes into line-aligned segments: a new block starts after a chunk that ends a line, so the
+// browser re-lays out only the last segment when chunks are appended, not the whole output.
+function appendChunks(pane, k) {
+  const { track, stream } = pane;
+  let seg = stream.lastChild;
+  let frag = document.createDocumentFragment();
+  for (let i = pane.shown; i < k; i++) {
+    if (!seg || (i > 0 && track.text[i - 1].endsWith("\n"))) {
+      if (seg && frag.firstChild) seg.append(frag);
+      seg = stream.appendChild(el("div", "seg"));
+      frag = document.createDocumentFragment();
     }
-    stream.append(frag);
-    pane.shown = k;
-    if (pane.follow) stream.scrollTop = stream.scrollHeight;
-  } else if (k < pane.shown) {
-    for (; pane.shown > k; pane.shown--) stream.lastChild.remove(); // seeking back
+    // One DOM node per chunk: a multi-token chunk (an accepted speculative block) gets a span to highlight.
+    if (track.n[i] > 1) frag.append(el("span", "burst", track.text[i]));
+    else frag.append(document.createTextNode(track.text[i]));
   }
+  seg.append(frag);
+  pane.shown = k;
+  if (pane.follow) stream.scrollTop = stream.scrollHeight;
+}
+
+function removeChunks(pane, k) {
+  const { stream } = pane;
+  for (; pane.shown > k; pane.shown--) {
+    const seg = stream.lastChild;
+    seg.lastChild.remove();
+    if (!seg.firstChild) seg.remove();
+  }
+}
+
+function renderPane(pane, t, allDone, L) {
+  const { p, track } = pane;
+  const k = visibleChunks(track.tUs, t);
+  if (k > pane.shown) appendChunks(pane, k);
+  else if (k < pane.shown) removeChunks(pane, k); // seeking back
   const tp = Math.min(t, p.end_us);
   setText(pane.tokens, String(track.cum[k]));
   setText(pane.elapsed, fmtS(tp));
