@@ -1,0 +1,308 @@
+"""Drawing one video frame: the player's layout for a list of panes at playback time t.
+
+Everything drawn is a function of (panes, size, language, t): no clocks, no
+randomness. To stay fast, what does not change is drawn once (background, pane
+chrome, labels, notes), closed text lines are drawn once and pasted, and a
+pane's text box is redrawn only when its visible chunk count changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from specreplay.panes import Pane, finish_ratio
+from specreplay.timeline import US, decode_rate, visible_chunks
+from specreplay.video_text import Line, Wrapper
+
+FONT_DIRS = (Path(__file__).resolve().parent.parent / "assets" / "fonts", Path("/usr/share/fonts/truetype/nanum"))
+FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}
+
+RGB = tuple[int, int, int]
+# Dark theme. Every colour the renderer uses is listed here: the GIF palette is built from these.
+BG: RGB = (15, 17, 21)
+PANE: RGB = (24, 27, 34)
+BORDER: RGB = (48, 54, 66)
+TEXT: RGB = (226, 228, 232)
+MUTED: RGB = (139, 147, 161)
+STRONG: RGB = (255, 255, 255)
+BURST: RGB = (110, 190, 255)  # chunks that carried several tokens, as in the player
+MEASURED_BG: RGB = (30, 110, 60)
+SIMULATED_BG: RGB = (200, 120, 0)
+BADGE_TEXT: RGB = (255, 255, 255)
+# (background, ink) pairs that anti-aliased text blends between.
+INK_PAIRS: tuple[tuple[RGB, RGB], ...] = (
+    (BG, STRONG), (BG, MUTED), (BG, BORDER), (PANE, TEXT), (PANE, MUTED), (PANE, STRONG), (PANE, BURST),
+    (PANE, BORDER), (MEASURED_BG, BADGE_TEXT), (SIMULATED_BG, BADGE_TEXT), (BG, PANE),
+)
+
+TEXTS = {
+    "note": ("각 팔은 따로 순차 녹화했고, 한 시계 위에 겹쳐 재생합니다.",
+             "Each arm was recorded separately, one after another, and is replayed on one clock."),
+    "measured": ("실측", "measured"),
+    "simulated": ("시뮬레이션", "simulated"),
+    "tokens": ("토큰", "tokens"),
+    "done": ("완료", "done"),
+    "speed": ("{x}배속 재생", "played at {x}× speed"),
+    "vs_slowest": ("가장 느린 팔 대비", "vs slowest"),
+}
+
+
+def text(key: str, lang: str) -> str:
+    ko, en = TEXTS[key]
+    return en if lang == "en" else ko
+
+
+def font_path(weight: str) -> Path:
+    """The bundled Nanum font (assets/fonts), else Debian's fonts-nanum."""
+    for folder in FONT_DIRS:
+        path = folder / FONT_FILES[weight]
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"{FONT_FILES[weight]} not found in {', '.join(map(str, FONT_DIRS))} — "
+                            "restore assets/fonts/ from git or `apt-get install fonts-nanum`")
+
+
+@lru_cache(maxsize=64)
+def font(weight: str, size: int) -> ImageFont.FreeTypeFont:
+    # Basic layout: no dependency on the libraqm version, so glyph placement is the same everywhere.
+    return ImageFont.truetype(str(font_path(weight)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@dataclass(frozen=True)
+class Box:
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry for a frame size and pane count; everything scales with the height."""
+
+    width: int
+    height: int
+    panes: tuple[Box, ...]
+    text_boxes: tuple[Box, ...]  # the scrolling text area inside each pane
+    line_height: int
+    sizes: dict[str, int]
+    margin: int
+    header_h: int
+    pad: int
+
+    @property
+    def lines_per_box(self) -> int:
+        return max(1, self.text_boxes[0].h // self.line_height)
+
+
+def layout(width: int, height: int, n_panes: int) -> Layout:
+    s = min(height / 720, width / 1280 * 1.25)  # narrow frames (square) shrink a little less than their width
+    sizes = {k: max(8, round(v * s)) for k, v in
+             {"clock": 34, "title": 17, "note": 15, "label": 21, "badge": 13, "subtitle": 13, "rate": 26,
+              "counter": 15, "body": 16}.items()}
+    margin, gap, pad = round(24 * s), round(16 * s), round(14 * s)
+    header_h = round(62 * s)
+    footer_h = round(40 * s)
+    top, bottom = margin + header_h, height - margin - footer_h
+    pw = (width - 2 * margin - (n_panes - 1) * gap) // n_panes
+    panes = tuple(Box(margin + i * (pw + gap), top, pw, bottom - top) for i in range(n_panes))
+    chrome_h = pad + round(sizes["label"] * 1.35) + round(sizes["subtitle"] * 1.6) + round(sizes["rate"] * 1.3) \
+        + round(sizes["counter"] * 1.6) + pad
+    line_h = round(sizes["body"] * 1.5)
+    text_boxes = tuple(Box(b.x + pad, b.y + chrome_h + pad, b.w - 2 * pad, b.h - chrome_h - 2 * pad) for b in panes)
+    return Layout(width, height, panes, text_boxes, line_h, sizes, margin, header_h, pad)
+
+
+def fit(s: str, fnt: ImageFont.FreeTypeFont, max_w: float) -> str:
+    """s, cut with an ellipsis to fit max_w pixels."""
+    if fnt.getlength(s) <= max_w:
+        return s
+    while s and fnt.getlength(s + "…") > max_w:
+        s = s[:-1]
+    return s + "…"
+
+
+class PaneText:
+    """One pane's wrapped text box, advanced chunk by chunk: closed lines are drawn once, and only the rows
+    from the previously open line down are repainted, unless the text scrolled."""
+
+    def __init__(self, pane: Pane, box: Box, line_h: int, fnt: ImageFont.FreeTypeFont):
+        self.pane, self.box, self.line_h, self.font = pane, box, line_h, fnt
+        self.rows = max(1, box.h // line_h)
+        self.widths: dict[str, float] = {}
+        self.pixels = np.empty((box.h, box.w, 3), np.uint8)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.chunks, self.first = 0, -1  # first = index of the top visible line; -1: nothing drawn yet
+        self.wrapper = Wrapper(self.box.w, self._char_width)
+        self.line_pixels: list[np.ndarray] = []
+        self.pixels[:] = PANE
+
+    def _char_width(self, ch: str) -> float:
+        w = self.widths.get(ch)
+        if w is None:
+            w = self.widths[ch] = self.font.getlength(ch)
+        return w
+
+    def update(self, chunks: int) -> int:
+        """Show the first `chunks` chunks (the last lines that fit, like the player's scroll).
+        Returns the first pixel row that changed (box height if none)."""
+        if chunks == self.chunks and self.first >= 0:
+            return self.box.h
+        if chunks < self.chunks:  # went backwards (frames drawn out of order): start over
+            self._reset()
+        was_open = len(self.wrapper.closed)
+        tr = self.pane.track
+        for i in range(self.chunks, chunks):
+            self.wrapper.feed(tr.text[i], tr.n[i] > 1)
+        self.chunks = chunks
+        lines = self.wrapper.lines()
+        for line in lines[len(self.line_pixels):-1]:
+            self.line_pixels.append(self._draw_line(line))
+        first = max(0, len(lines) - self.rows)
+        start = 0 if first != self.first else was_open - first  # lines above the previously open one stand still
+        self.first = first
+        for row in range(start, self.rows):
+            i = first + row
+            y = row * self.line_h
+            if i >= len(lines):
+                self.pixels[y:y + self.line_h] = PANE
+            else:
+                self.pixels[y:y + self.line_h] = self.line_pixels[i] if i < len(self.line_pixels) \
+                    else self._draw_line(lines[i])
+        return start * self.line_h
+
+    def _draw_line(self, line: Line) -> np.ndarray:
+        img = Image.new("RGB", (self.box.w, self.line_h), PANE)
+        draw = ImageDraw.Draw(img)
+        x = 0.0
+        for seg, burst in line:
+            draw.text((x, 0), seg, font=self.font, fill=BURST if burst else TEXT)
+            x += sum(self._char_width(c) for c in seg)
+        return np.asarray(img)
+
+
+def _badge(draw: ImageDraw.ImageDraw, right: int, top: int, label: str, bg: RGB, fnt: ImageFont.FreeTypeFont) -> None:
+    w = fnt.getlength(label)
+    px, py = round(fnt.size * 0.5), round(fnt.size * 0.25)
+    box = (right - w - 2 * px, top, right, top + fnt.size + 2 * py)
+    draw.rounded_rectangle(box, radius=round(fnt.size * 0.4), fill=bg)
+    draw.text((box[0] + px, top + py), label, font=fnt, fill=BADGE_TEXT)
+
+
+class FrameDrawer:
+    """Draws frames of one replay; reuse one instance for all frames of a video (it caches)."""
+
+    def __init__(self, panes: list[Pane], width: int, height: int, lang: str = "ko", speed_label: str = "",
+                 title: str = ""):
+        if not 1 <= len(panes) <= 4:
+            raise ValueError(f"a video shows 1 to 4 panes side by side, got {len(panes)}")
+        self.panes, self.lang = panes, lang
+        self.lay = layout(width, height, len(panes))
+        self.end_us = max(p.track.end_us for p in panes)
+        self.ratios = finish_ratio(panes)
+        self.texts = [PaneText(p, b, self.lay.line_height, font("regular", self.lay.sizes["body"]))
+                      for p, b in zip(panes, self.lay.text_boxes)]
+        self.background = self._background(speed_label, title)
+        sz, pad = self.lay.sizes, self.lay.pad
+        self.clock_box = Box(self.lay.margin, self.lay.margin, self.lay.width // 3, round(sz["clock"] * 1.1))
+        stats_y = pad + round(sz["label"] * 1.35) + round(sz["subtitle"] * 1.6)
+        stats_h = round(sz["rate"] * 1.3) + round(sz["counter"] * 1.4)
+        self.stats_boxes = [Box(b.x + pad, b.y + stats_y, b.w - 2 * pad, stats_h) for b in self.lay.panes]
+        self.frame = np.array(self.background)  # repainted in place, region by region
+        self.last: tuple | None = None
+        self.dirty: list[Box] = []  # regions the last draw() repainted
+
+    def _background(self, speed_label: str, title: str) -> Image.Image:
+        lay, sz = self.lay, self.lay.sizes
+        img = Image.new("RGB", (lay.width, lay.height), BG)
+        draw = ImageDraw.Draw(img)
+        right = lay.width - lay.margin
+        head = [s for s in (title, speed_label) if s]
+        if head:
+            fnt = font("regular", sz["title"])
+            draw.text((right, lay.margin + round(sz["clock"] * 0.55)), fit("  ·  ".join(head), fnt, lay.width * 0.6),
+                      font=fnt, fill=MUTED, anchor="rm")
+        note_font = font("regular", sz["note"])
+        draw.text((lay.margin, lay.height - lay.margin), fit(text("note", self.lang), note_font, right - lay.margin),
+                  font=note_font, fill=MUTED, anchor="ld")
+        for pane, box, tb in zip(self.panes, lay.panes, lay.text_boxes):
+            draw.rounded_rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), radius=round(lay.pad * 0.7),
+                                   fill=PANE, outline=BORDER, width=max(1, round(sz["body"] / 16)))
+            x, y, inner = box.x + lay.pad, box.y + lay.pad, box.w - 2 * lay.pad
+            badge_font = font("bold", sz["badge"])
+            badge = text(pane.kind, self.lang)
+            _badge(draw, box.x + box.w - lay.pad, y, badge, SIMULATED_BG if pane.kind == "simulated" else MEASURED_BG,
+                   badge_font)
+            label_font = font("bold", sz["label"])
+            badge_w = badge_font.getlength(badge) + 2 * sz["badge"]
+            draw.text((x, y), fit(pane.label, label_font, inner - badge_w), font=label_font, fill=STRONG)
+            y += round(sz["label"] * 1.35)
+            sub_font = font("regular", sz["subtitle"])
+            draw.text((x, y), fit(pane.subtitle, sub_font, inner), font=sub_font, fill=MUTED)
+            sep_y = tb.y - lay.pad // 2
+            draw.line((x, sep_y, x + inner, sep_y), fill=BORDER, width=1)
+        return img
+
+    def state(self, t_us: int) -> tuple:
+        """Everything a frame at t shows, as a hashable value: equal states draw equal frames."""
+        final = t_us >= self.end_us
+        panes = []
+        for pane, ratio in zip(self.panes, self.ratios):
+            tr = pane.track
+            at = min(t_us, tr.end_us)  # a finished pane's clock and rate stop at its last chunk
+            rate = decode_rate(tr, at)
+            done = t_us >= tr.end_us
+            panes.append((
+                visible_chunks(tr, t_us),
+                "— tok/s" if rate is None else f"{rate:.1f} tok/s",
+                f"{tr.cum_tokens[visible_chunks(tr, t_us)]:,} {text('tokens', self.lang)} · {at / US:.1f} s"
+                + (f" · {text('done', self.lang)}" if done else ""),
+                f"×{ratio:.2f}" if final and ratio is not None and len(self.panes) > 1 else "",
+            ))
+        return f"{min(t_us, self.end_us) / US:.1f} s", tuple(panes)
+
+    def draw(self, state: tuple) -> np.ndarray:
+        """The frame for `state` (H x W x 3 RGB). Only regions whose part of the state changed are repainted
+        (listed in self.dirty), each completely, so the result does not depend on which frames came before."""
+        clock, panes = state
+        lay, sz = self.lay, self.lay.sizes
+        self.dirty = [] if self.last else [Box(0, 0, lay.width, lay.height)]
+        last_clock, last_panes = self.last if self.last else (None, (None,) * len(panes))
+        if clock != last_clock:
+            self._paint(self.clock_box, lambda d, b: d.text(
+                (0, b.h // 2), clock, font=font("bold", sz["clock"]), fill=STRONG, anchor="lm"))
+        for i, (now, before) in enumerate(zip(panes, last_panes)):
+            chunks, rate, counter, ratio = now
+            if before is None or now[1:] != before[1:]:
+                self._paint(self.stats_boxes[i], lambda d, b, rate=rate, counter=counter, ratio=ratio:
+                            self._stats(d, b, rate, counter, ratio))
+            if before is None or chunks != before[0]:
+                tb = lay.text_boxes[i]
+                row = self.texts[i].update(chunks)
+                if row < tb.h:
+                    self.frame[tb.y + row:tb.y + tb.h, tb.x:tb.x + tb.w] = self.texts[i].pixels[row:]
+                    self.dirty.append(Box(tb.x, tb.y + row, tb.w, tb.h - row))
+        self.last = state
+        return self.frame
+
+    def _paint(self, box: Box, paint: Callable[[ImageDraw.ImageDraw, Box], None]) -> None:
+        region = self.background.crop((box.x, box.y, box.x + box.w, box.y + box.h))
+        paint(ImageDraw.Draw(region), box)
+        self.frame[box.y:box.y + box.h, box.x:box.x + box.w] = np.asarray(region)
+        self.dirty.append(box)
+
+    def _stats(self, draw: ImageDraw.ImageDraw, box: Box, rate: str, counter: str, ratio: str) -> None:
+        sz = self.lay.sizes
+        rate_font, counter_font = font("bold", sz["rate"]), font("regular", sz["counter"])
+        draw.text((0, 0), rate, font=rate_font, fill=STRONG)
+        if ratio:
+            draw.text((box.w, 0), ratio, font=rate_font, fill=BURST, anchor="ra")
+        draw.text((0, round(sz["rate"] * 1.3)), fit(counter, counter_font, box.w), font=counter_font, fill=MUTED)
