@@ -1,0 +1,130 @@
+"""Streamlit widget: export the replay on screen as an MP4 or GIF, rendered in the background.
+
+A render runs in a thread so the page stays responsive; a fragment polls its
+progress. Jobs live in a process-wide registry keyed by everything that
+determines the file (panes, format, size, fps, speed, language), so reruns,
+page switches and other sessions asking for the same video reuse the finished
+file instead of rendering again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit as st
+
+from specreplay.panes import Pane
+from specreplay.ui import lang, tr
+from specreplay.video import DEFAULT_FPS, PRESETS, render
+from specreplay.video_encode import GIF_FPS
+
+MP4_FPS = (24, 30, 60)
+MAX_JOBS = 8  # finished files kept on disk; the oldest is dropped first
+MIME = {"mp4": "video/mp4", "gif": "image/gif"}
+
+
+@dataclass
+class Job:
+    path: Path
+    done: int = 0
+    total: int = 0
+    error: str | None = None
+    finished: bool = False
+    thread: threading.Thread | None = field(default=None, repr=False)
+
+    @property
+    def running(self) -> bool:
+        return not self.finished and self.error is None
+
+
+_JOBS: dict[str, Job] = {}
+_LOCK = threading.Lock()
+_DIR = Path(tempfile.mkdtemp(prefix="specreplay-videos-"))
+
+
+def job_key(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str) -> str:
+    """A digest of everything the rendered bytes depend on."""
+    h = hashlib.sha256(repr((fmt, preset, fps, speed, language)).encode())
+    for p in panes:
+        h.update(repr((p.key, p.label, p.subtitle, p.kind, p.track.t_us, p.track.n, p.track.text)).encode())
+    return h.hexdigest()[:16]
+
+
+def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str) -> str:
+    """Start rendering unless the same video is rendering or done; returns the job key."""
+    key = job_key(panes, fmt, preset, fps, speed, language)
+    with _LOCK:
+        if key in _JOBS and _JOBS[key].error is None:
+            return key
+        job = _JOBS[key] = Job(_DIR / f"specreplay-{preset}-{key[:8]}.{fmt}")
+        _forget_old()
+
+    def progress(done: int, total: int) -> None:
+        job.done, job.total = done, total
+
+    def run() -> None:
+        try:
+            render(panes, job.path, fmt=fmt, preset=preset, fps=fps, speed=speed, lang=language, progress=progress)
+            job.finished = True
+        except Exception as exc:  # shown in the panel; the user can retry
+            job.error = f"{type(exc).__name__}: {exc}"
+
+    job.thread = threading.Thread(target=run, name=f"video-{key}", daemon=True)
+    job.thread.start()
+    return key
+
+
+def _forget_old() -> None:
+    finished = [k for k, j in _JOBS.items() if not j.running]
+    for k in finished[:max(0, len(_JOBS) - MAX_JOBS)]:
+        _JOBS.pop(k).path.unlink(missing_ok=True)
+
+
+def video_export_panel(panes: list[Pane], speed: float) -> None:
+    """Format, size and fps choices, a render button, live progress, then a download button."""
+    if not panes:
+        return
+    language = lang()
+    with st.expander(tr("영상으로 내보내기 (MP4 · GIF)", "Export as video (MP4 · GIF)")):
+        st.caption(tr("녹화된 토큰 시각으로 프레임을 하나씩 다시 그립니다. 같은 선택이면 언제 만들어도 같은 파일입니다.",
+                      "Frames are redrawn from the recorded token times: the same choice gives the same file, "
+                      "whenever it is made."))
+        c1, c2, c3 = st.columns(3)
+        fmt = c1.radio(tr("형식", "Format"), ["mp4", "gif"], format_func=str.upper, horizontal=True, key="video_fmt")
+        preset = c2.selectbox(tr("크기", "Size"), list(PRESETS), format_func=_preset_label, key="video_preset")
+        choices = MP4_FPS if fmt == "mp4" else GIF_FPS
+        fps = c3.selectbox("fps", choices, index=choices.index(DEFAULT_FPS[fmt]), key=f"video_fps_{fmt}")
+        key = job_key(panes, fmt, preset, fps, speed, language)
+        job = _JOBS.get(key)
+        if job is None or job.error:
+            if st.button(tr("영상 만들기", "Render video"), key="video_render", type="primary"):
+                start(panes, fmt, preset, fps, speed, language)
+                job = _JOBS[key]
+        if job is None:
+            return
+        if job.running:
+            _poll(key)
+        elif job.error:
+            st.error(tr("영상을 만들지 못했습니다: ", "Could not render the video: ") + job.error)
+        else:
+            st.download_button(tr(f"{fmt.upper()} 내려받기", f"Download {fmt.upper()}"), data=job.path.read_bytes(),
+                               file_name=job.path.name, mime=MIME[fmt], key=f"video_download_{key}")
+
+
+def _preset_label(preset: str) -> str:
+    w, h = PRESETS[preset]
+    return f"{tr('정사각형', 'square') if preset == 'square' else preset} · {w}×{h}"
+
+
+@st.fragment(run_every=0.5)
+def _poll(key: str) -> None:
+    job = _JOBS[key]
+    if not job.running:
+        st.rerun()  # whole page: it now shows the result, and this polling fragment is no longer drawn
+    frac = job.done / job.total if job.total else 0.0
+    st.progress(frac, text=tr(f"렌더링 중… {job.done}/{job.total or '?'} 프레임",
+                              f"Rendering… {job.done}/{job.total or '?'} frames"))
