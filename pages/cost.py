@@ -52,7 +52,7 @@ with right:
         cell = measured.cell(COST_TABLE, arm, "throughput")
         rate = num(COST_TABLE, arm, "throughput")
         rows.append({tr("설정 (H100 1장, 배치 1)", "setup (1× H100, batch 1)"): arm if lang() == "ko" else cell.series_en,
-                     tr("tok/s (인용)", "tok/s (quoted)"): rate,
+                     tr("tok/s (인용)", "tok/s (quoted)"): f"{rate:.2f}",  # as printed: 244.10
                      tr(f"${usd_h:g}/h에서 100만 토큰당 (계산)", f"per 1M at ${usd_h:g}/h (computed)"):
                          f"${theory.cost_per_million(usd_h, rate):.2f}",
                      tr(f"{answer}토큰 답 (계산)", f"{answer}-token answer (computed)"):
@@ -83,8 +83,8 @@ with left:
 per_token = theory.kv_bytes_per_token(layers, kv_heads, head_dim, theory.KV_DTYPE_BYTES[dtype])
 with right:
     a, b, c = st.columns(3)
-    a.metric(tr("토큰당 KV", "KV per token"), f"{per_token:,.0f} B", help="2 × L × H_kv × d_h × bytes")
-    b.metric(tr("예산 전체에 들어가는 토큰", "tokens the whole budget holds"), f"{theory.tokens_fitting(budget_gib * theory.GIB, per_token):,.0f}")
+    a.metric(tr("토큰당 KV (바이트)", "KV per token (bytes)"), f"{per_token:,.0f}", help="2 × L × H_kv × d_h × bytes")
+    b.metric(tr("예산의 토큰 수용량", "budget in tokens"), f"{theory.tokens_fitting(budget_gib * theory.GIB, per_token):,.0f}")
     c.metric(tr("동시 세션", "concurrent sessions"),
              f"{theory.sessions_fitting(budget_gib * theory.GIB, context, per_token, reserved / 100):,.1f}")
     kind_badge("computed", "theory.kv_bytes_per_token · theory.sessions_fitting")

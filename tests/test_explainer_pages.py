@@ -113,8 +113,7 @@ def test_cost_inputs_move_readouts() -> None:
     at = open_page("cost", "en")
     m = metrics(at)
     assert (m["per 1M tokens"], m["one 500-token answer"]) == ("$3.19", "1.34 s")
-    assert (m["KV per token"], m["tokens the whole budget holds"], m["concurrent sessions"]) == (
-        "327,680 B", "32,768", "100.2")
+    assert (m["KV per token (bytes)"], m["budget in tokens"], m["concurrent sessions"]) == ("327,680", "32,768", "100.2")
     at.number_input(key="tok_s").set_value(158.34).run()
     assert metrics(at)["per 1M tokens"] == "$7.53"
     at.number_input(key="usd_per_hour").set_value(2.65).run()
@@ -122,7 +121,7 @@ def test_cost_inputs_move_readouts() -> None:
     at.number_input(key="answer_tokens").set_value(1000).run()
     assert metrics(at)["one 1000-token answer"] == "6.32 s"
     at.selectbox(key="kv_dtype").set_value("fp8").run()
-    assert metrics(at)["KV per token"] == "163,840 B"
+    assert metrics(at)["KV per token (bytes)"] == "163,840"
     at.number_input(key="context").set_value(262144).run()
     at.slider(key="reserved").set_value(36).run()
     assert metrics(at)["concurrent sessions"] == "0.2"
