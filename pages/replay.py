@@ -14,6 +14,7 @@ from specreplay.replay_payload import SPEEDS, player_payload
 from specreplay.replay_source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.ui import embedded, kind_badge, kind_label, lang, tr
+from specreplay.video_panel import video_export_panel
 
 SIM_WORD = tr("시뮬레이션", "simulated")
 DEFAULT_SIMS = [preset_token(name) for name in PRESETS]
@@ -247,5 +248,4 @@ else:
                                    "from the parameters"))
     if not embedded():
         _summary(panes, [p["ratio"] for p in payload["panes"]])
-        # VIDEO EXPORT HOOK — specreplay.video_panel (another engineer's work) was not in the tree yet:
-        # when it lands, call here: video_export_panel(panes, speed)
+        video_export_panel(panes, speed)  # the same panes, rendered to MP4/GIF frame-exactly from the same rule

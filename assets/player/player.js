@@ -69,7 +69,7 @@ function buildPane(p, L) {
   foot.append(status, ratio);
   root.append(head, counters, bar, stream, foot);
 
-  const pane = { p, track, root, tokens, elapsed, rate, ttft, bar, fill, stream, status, ratio, shown: 0, follow: true };
+  const pane = { p, track, root, tokens, elapsed, rate, ttft, bar, fill, stream, status, ratio, shown: 0, added: [], follow: true };
   // Follow the newest text unless the reader scrolled up to look at something.
   stream.addEventListener("scroll", () => {
     pane.follow = stream.scrollTop + stream.clientHeight >= stream.scrollHeight - 4;
@@ -85,32 +85,42 @@ function layoutBar(pane, duration) {
 }
 
 // Text goes into line-aligned segments: a new block starts after a chunk that ends a line, so the
-// browser re-lays out only the last segment when chunks are appended, not the whole output.
+// browser re-lays out only the last segment when chunks are appended, not the whole output. Within a
+// segment, runs of one-token chunks share one text node (fewer inline items to lay out); a multi-token
+// chunk (an accepted speculative block) gets its own span so it can be highlighted. pane.added records,
+// per shown chunk, the node it went into and whether it was appended to an existing text node, so
+// seeking back can undo exactly.
 function appendChunks(pane, k) {
-  const { track, stream } = pane;
+  const { track, stream, added } = pane;
   let seg = stream.lastChild;
-  let frag = document.createDocumentFragment();
   for (let i = pane.shown; i < k; i++) {
-    if (!seg || (i > 0 && track.text[i - 1].endsWith("\n"))) {
-      if (seg && frag.firstChild) seg.append(frag);
-      seg = stream.appendChild(el("div", "seg"));
-      frag = document.createDocumentFragment();
+    if (!seg || (i > 0 && track.text[i - 1].endsWith("\n"))) seg = stream.appendChild(el("div", "seg"));
+    const last = seg.lastChild;
+    if (track.n[i] > 1) {
+      added.push([seg.appendChild(el("span", "burst", track.text[i])), false]);
+    } else if (last && last.nodeType === Node.TEXT_NODE) {
+      last.appendData(track.text[i]);
+      added.push([last, true]);
+    } else {
+      added.push([seg.appendChild(document.createTextNode(track.text[i])), false]);
     }
-    // One DOM node per chunk: a multi-token chunk (an accepted speculative block) gets a span to highlight.
-    if (track.n[i] > 1) frag.append(el("span", "burst", track.text[i]));
-    else frag.append(document.createTextNode(track.text[i]));
   }
-  seg.append(frag);
   pane.shown = k;
   if (pane.follow) stream.scrollTop = stream.scrollHeight;
 }
 
 function removeChunks(pane, k) {
-  const { stream } = pane;
+  const { track, added } = pane;
   for (; pane.shown > k; pane.shown--) {
-    const seg = stream.lastChild;
-    seg.lastChild.remove();
-    if (!seg.firstChild) seg.remove();
+    const [node, merged] = added.pop();
+    const len = track.text[pane.shown - 1].length;
+    if (merged) {
+      node.deleteData(node.length - len, len);
+    } else {
+      const seg = node.parentNode;
+      node.remove();
+      if (!seg.firstChild) seg.remove();
+    }
   }
 }
 
