@@ -114,6 +114,18 @@ def explorer() -> None:
 
 explorer()
 
+t0, t1 = sorted(measured.table_cells("temperature_eagle3", "speedup"), key=lambda c: c.conditions["temperature"])
+ng = {(c.conditions["temperature"], c.metric): c.value for c in measured.table_cells("temperature_ngram")}
+st.caption(kind_markdown("quoted") + " " + tr(
+    f"온도가 높으면 드래프터가 지목한 토큰이 덜 채택되어 α가 내려갑니다. EAGLE-3(Llama 3.1 8B): 온도 0에서 {t0.value:g}×, "
+    f"1에서 {t1.value:g}× (004, EAGLE-3 논문 표 1). ",
+    f"Higher temperature means fewer draft tokens accepted: α drops. EAGLE-3 (Llama 3.1 8B): {t0.value:g}× at "
+    f"temperature 0, {t1.value:g}× at 1 (004, EAGLE-3 paper table 1). ") + kind_markdown("measured") + " " + tr(
+    f"n-gram 방식의 수학 문제: {ng[('0 (논문 관행)', 'speedup_min')]:.1f}–{ng[('0 (논문 관행)', 'speedup_max')]:.1f}× → "
+    f"온도 1.0에서 {ng[('1.0', 'speedup_min')]:.1f}–{ng[('1.0', 'speedup_max')]:.1f}× (001).",
+    f"n-gram drafting on maths: {ng[('0 (논문 관행)', 'speedup_min')]:.1f}–{ng[('0 (논문 관행)', 'speedup_max')]:.1f}× → "
+    f"{ng[('1.0', 'speedup_min')]:.1f}–{ng[('1.0', 'speedup_max')]:.1f}× at temperature 1.0 (001)."))
+
 with st.expander(tr("기사 004의 계산표와 대조", "Check against article 004's worked table")):
     rows = [{"α": m.alpha, "c": m.c, "γ": m.gamma,
              tr("E[τ] 인용", "E[τ] quoted"): m.expected_tokens,

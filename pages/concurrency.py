@@ -113,3 +113,23 @@ def explorer() -> None:
 
 
 explorer()
+
+with st.expander(tr("같은 축의 다른 측정값", "More measurements along this axis")):
+    base, drafted = (measured.cell("collapse_64", s, "throughput") for s in ("기준선", "드래프터 켬"))
+    copy, prose = (measured.cell("copy_vs_prose", s, "speedup") for s in ("복사형", "자유 서술"))
+    st.markdown(kind_markdown("measured") + " " + tr(
+        f"기사 001: 프로덕션 체크포인트를 동시 64명으로 밀면 기준선 {base.value:,.0f} tok/s, 드래프터를 켜면 "
+        f"{drafted.value:,.0f} tok/s. 같은 조건 동시 8명에서 복사형은 {copy.value:g}×, 자유 서술은 {prose.value:g}×.",
+        f"Article 001: the production checkpoint at 64 concurrent users does {base.value:,.0f} tok/s, "
+        f"{drafted.value:,.0f} tok/s with the drafter on. At 8 concurrent users copy-style prompts keep "
+        f"{copy.value:g}×, free prose drops to {prose.value:g}×."))
+    h100 = measured.table_cells("h100_concurrency")
+    levels = sorted({c.level for c in h100 if c.level is not None})
+    val = {(c.level, c.metric): c.value for c in h100}
+    st.dataframe([{tr("동시 요청", "concurrent requests"): lv,
+                   tr("총 처리량 (tok/s)", "total throughput (tok/s)"): val[(lv, "throughput")],
+                   tr("TTFT p50 (ms)", "TTFT p50 (ms)"): val[(lv, "ttft_p50")]} for lv in levels], hide_index=True)
+    st.caption(kind_markdown("quoted") + " " + tr(
+        "배치를 키우면 처리량은 늘지만 요청마다 첫 토큰이 늦어집니다. ",
+        "Batching more raises total throughput but delays every request's first token. ") +
+        f"{h100[0].source} · {h100[0].section} · {h100[0].conditions['hardware']} · {h100[0].conditions['model']}")
