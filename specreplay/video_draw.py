@@ -24,21 +24,22 @@ FONT_DIRS = (Path(__file__).resolve().parent.parent / "assets" / "fonts", Path("
 FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}
 
 RGB = tuple[int, int, int]
-# Dark theme. Every colour the renderer uses is listed here: the GIF palette is built from these.
-BG: RGB = (15, 17, 21)
-PANE: RGB = (24, 27, 34)
-BORDER: RGB = (48, 54, 66)
-TEXT: RGB = (226, 228, 232)
-MUTED: RGB = (139, 147, 161)
+# The player's dark theme (assets/player/player.css). Every colour used is listed here: the GIF palette is built
+# from these.
+BG: RGB = (14, 17, 23)
+PANE: RGB = (22, 27, 36)
+BORDER: RGB = (43, 49, 60)
+TEXT: RGB = (230, 232, 238)
+MUTED: RGB = (154, 163, 178)
 STRONG: RGB = (255, 255, 255)
-BURST: RGB = (110, 190, 255)  # chunks that carried several tokens, as in the player
-MEASURED_BG: RGB = (30, 110, 60)
-SIMULATED_BG: RGB = (200, 120, 0)
-BADGE_TEXT: RGB = (255, 255, 255)
-# (background, ink) pairs that anti-aliased text blends between.
+BURST_BG: tuple[RGB, RGB] = ((107, 79, 0), (6, 95, 70))  # chunks of several tokens; alternate so neighbours read as two
+MEASURED_BG: RGB = (21, 128, 61)
+SIMULATED_BG: RGB = (194, 65, 12)
+# (background, ink) pairs that anti-aliased text and shapes blend between.
 INK_PAIRS: tuple[tuple[RGB, RGB], ...] = (
-    (BG, STRONG), (BG, MUTED), (BG, BORDER), (PANE, TEXT), (PANE, MUTED), (PANE, STRONG), (PANE, BURST),
-    (PANE, BORDER), (MEASURED_BG, BADGE_TEXT), (SIMULATED_BG, BADGE_TEXT), (BG, PANE),
+    (BG, STRONG), (BG, MUTED), (BG, BORDER), (BG, PANE), (BG, SIMULATED_BG), (PANE, TEXT), (PANE, MUTED),
+    (PANE, STRONG), (PANE, BORDER), (PANE, SIMULATED_BG), (BURST_BG[0], TEXT), (BURST_BG[1], TEXT),
+    (MEASURED_BG, STRONG), (SIMULATED_BG, STRONG),
 )
 
 TEXTS = {
@@ -140,7 +141,7 @@ class PaneText:
         self._reset()
 
     def _reset(self) -> None:
-        self.chunks, self.first = 0, -1  # first = index of the top visible line; -1: nothing drawn yet
+        self.chunks, self.first, self.bursts = 0, -1, 0  # first: top visible line; -1: nothing drawn yet
         self.wrapper = Wrapper(self.box.w, self._char_width)
         self.line_pixels: list[np.ndarray] = []
         self.pixels[:] = PANE
@@ -161,7 +162,10 @@ class PaneText:
         was_open = len(self.wrapper.closed)
         tr = self.pane.track
         for i in range(self.chunks, chunks):
-            self.wrapper.feed(tr.text[i], tr.n[i] > 1)
+            mark = 0
+            if tr.n[i] > 1:
+                mark, self.bursts = 1 + self.bursts % 2, self.bursts + 1
+            self.wrapper.feed(tr.text[i], mark)
         self.chunks = chunks
         lines = self.wrapper.lines()
         for line in lines[len(self.line_pixels):-1]:
@@ -183,9 +187,12 @@ class PaneText:
         img = Image.new("RGB", (self.box.w, self.line_h), PANE)
         draw = ImageDraw.Draw(img)
         x = 0.0
-        for seg, burst in line:
-            draw.text((x, 0), seg, font=self.font, fill=BURST if burst else TEXT)
-            x += sum(self._char_width(c) for c in seg)
+        for seg, mark in line:
+            w = sum(self._char_width(c) for c in seg)
+            if mark:
+                draw.rectangle((round(x), 1, round(x + w) - 1, self.line_h - 2), fill=BURST_BG[mark - 1])
+            draw.text((x, 0), seg, font=self.font, fill=TEXT)
+            x += w
         return np.asarray(img)
 
 
@@ -194,7 +201,7 @@ def _badge(draw: ImageDraw.ImageDraw, right: int, top: int, label: str, bg: RGB,
     px, py = round(fnt.size * 0.5), round(fnt.size * 0.25)
     box = (right - w - 2 * px, top, right, top + fnt.size + 2 * py)
     draw.rounded_rectangle(box, radius=round(fnt.size * 0.4), fill=bg)
-    draw.text((box[0] + px, top + py), label, font=fnt, fill=BADGE_TEXT)
+    draw.text((box[0] + px, top + py), label, font=fnt, fill=STRONG)
 
 
 class FrameDrawer:
@@ -234,8 +241,10 @@ class FrameDrawer:
         draw.text((lay.margin, lay.height - lay.margin), fit(text("note", self.lang), note_font, right - lay.margin),
                   font=note_font, fill=MUTED, anchor="ld")
         for pane, box, tb in zip(self.panes, lay.panes, lay.text_boxes):
+            # Simulated panes get an outline in the simulated colour, as in the player.
             draw.rounded_rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), radius=round(lay.pad * 0.7),
-                                   fill=PANE, outline=BORDER, width=max(1, round(sz["body"] / 16)))
+                                   fill=PANE, outline=SIMULATED_BG if pane.kind == "simulated" else BORDER,
+                                   width=max(1, round(sz["body"] / 16)) * (2 if pane.kind == "simulated" else 1))
             x, y, inner = box.x + lay.pad, box.y + lay.pad, box.w - 2 * lay.pad
             badge_font = font("bold", sz["badge"])
             badge = text(pane.kind, self.lang)
@@ -304,5 +313,5 @@ class FrameDrawer:
         rate_font, counter_font = font("bold", sz["rate"]), font("regular", sz["counter"])
         draw.text((0, 0), rate, font=rate_font, fill=STRONG)
         if ratio:
-            draw.text((box.w, 0), ratio, font=rate_font, fill=BURST, anchor="ra")
+            draw.text((box.w, 0), ratio, font=rate_font, fill=STRONG, anchor="ra")
         draw.text((0, round(sz["rate"] * 1.3)), fit(counter, counter_font, box.w), font=counter_font, fill=MUTED)

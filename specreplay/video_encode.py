@@ -74,9 +74,12 @@ def _input_args(fmt: str, width: int, height: int, fps: int) -> list[str]:
 def mp4_args(width: int, height: int, fps: int, out: str, crf: int = 20) -> list[str]:
     return [
         *_input_args("mp4", width, height, fps),
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", str(crf), "-g", str(fps * 10),
-        "-threads", "1", "-x264-params", "threads=1:lookahead-threads=1:sliced-threads=0",
-        "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+        # superfast: veryfast costs ~1.3x the CPU for about half the file size at the same quality (CRF).
+        "-c:v", "libx264", "-preset", "superfast", "-crf", str(crf), "-g", str(fps * 10),
+        # Colour tags go into the H.264 stream through x264: tagging them on ffmpeg's output instead inserts
+        # a scaler pass that costs as much as a third of the encode.
+        "-threads", "1", "-x264-params",
+        "threads=1:lookahead-threads=1:sliced-threads=0:colorprim=bt709:transfer=bt709:colormatrix=bt709:range=tv",
         "-bsf:v", "filter_units=remove_types=6",  # drop SEI: x264 writes its version and options there
         "-flags", "+bitexact", "-fflags", "+bitexact", "-map_metadata", "-1", "-movflags", "+faststart",
         "-f", "mp4", out,

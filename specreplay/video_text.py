@@ -3,28 +3,28 @@
 Greedy wrapping never changes a line once it is closed, so feeding chunks one at
 a time gives exactly the lines that wrapping the whole visible text would give;
 only the open last line is re-laid out as chunks arrive. Each character keeps a
-flag saying whether it came from a burst (a chunk of several tokens), so a line
-is a list of (text, burst) segments.
+mark (0: plain; 1 or 2: a burst, i.e. a chunk of several tokens, in alternating
+shades), so a line is a list of (text, mark) segments.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-Segment = tuple[str, bool]  # (text, from a burst chunk)
+Segment = tuple[str, int]  # (text, mark)
 Line = tuple[Segment, ...]
 
 TAB = "    "
 
 
-def segments(chars: list[tuple[str, bool]]) -> Line:
-    """Merge neighbouring characters with the same burst flag into segments."""
+def segments(chars: list[tuple[str, int]]) -> Line:
+    """Merge neighbouring characters with the same mark into segments."""
     out: list[Segment] = []
-    for ch, burst in chars:
-        if out and out[-1][1] == burst:
-            out[-1] = (out[-1][0] + ch, burst)
+    for ch, mark in chars:
+        if out and out[-1][1] == mark:
+            out[-1] = (out[-1][0] + ch, mark)
         else:
-            out.append((ch, burst))
+            out.append((ch, mark))
     return tuple(out)
 
 
@@ -35,23 +35,23 @@ class Wrapper:
         self.max_width = max_width
         self.char_width = char_width
         self.closed: list[Line] = []
-        self.chars: list[tuple[str, bool]] = []  # the open last line
+        self.chars: list[tuple[str, int]] = []  # the open last line
         self.width = 0.0
 
-    def feed(self, text: str, burst: bool) -> None:
+    def feed(self, text: str, mark: int) -> None:
         for ch in text.replace("\r\n", "\n").replace("\t", TAB):
             if ch == "\n":
                 self._close(len(self.chars), skip=0)
             elif ch.isprintable():
-                self._add(ch, burst)
+                self._add(ch, mark)
 
     def lines(self) -> list[Line]:
         return [*self.closed, segments(self.chars)]
 
-    def _add(self, ch: str, burst: bool) -> None:
+    def _add(self, ch: str, mark: int) -> None:
         w = self.char_width(ch)
         if self.width + w <= self.max_width or not self.chars:
-            self.chars.append((ch, burst))
+            self.chars.append((ch, mark))
             self.width += w
             return
         if ch == " ":  # a space that overflows ends the line and is not carried over
@@ -62,7 +62,7 @@ class Wrapper:
             self._close(space, skip=1)
         else:  # one word wider than the pane: break it anywhere
             self._close(len(self.chars), skip=0)
-        self._add(ch, burst)
+        self._add(ch, mark)
 
     def _close(self, end: int, skip: int) -> None:
         self.closed.append(segments(self.chars[:end]))

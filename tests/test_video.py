@@ -107,11 +107,11 @@ def test_wrapping_chunk_by_chunk_equals_wrapping_all_at_once() -> None:
     step = Wrapper(200, fnt.getlength)
     closed_so_far: list = []
     for i, c in enumerate(chunks):
-        step.feed(c, i % 2 == 0)
+        step.feed(c, i % 3)
         assert step.closed[:len(closed_so_far)] == closed_so_far  # a closed line never changes
         closed_so_far = list(step.closed)
     one = Wrapper(200, fnt.getlength)
-    one.feed("".join(chunks), False)
+    one.feed("".join(chunks), 0)
     assert ["".join(s for s, _ in line) for line in step.lines()] == ["".join(s for s, _ in line) for line in one.lines()]
     for line in one.lines():
         assert sum(fnt.getlength(s) for s, _ in line) <= 200

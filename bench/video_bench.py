@@ -1,0 +1,93 @@
+"""Video export speed: a 2-arm replay rendered to 720p30 MP4, how many times faster than real time,
+and whether render time grows linearly with the number of frames. Also checks the bytes repeat.
+
+    .venv/bin/python bench/video_bench.py            # the 30 s case plus 10/20 s for linearity
+    .venv/bin/python bench/video_bench.py --gif      # GIF at 10 fps as well
+
+The replay is made up (two arms streaming mixed Korean/English words; the fast one in bursts of
+several tokens), sized like the article's: it is a rendering workload, not a measurement of a model.
+Not a test: timings depend on the machine, so they are printed (and copied into docs/video.md), not asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import resource
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from specreplay.format import Event  # noqa: E402
+from specreplay.panes import Pane  # noqa: E402
+from specreplay.timeline import track  # noqa: E402
+from specreplay.video import frame_times, render  # noqa: E402
+
+WORDS = ("토큰이 ", "도착한 ", "시각을 ", "그대로 ", "다시 ", "그립니다. ", "The ", "draft ", "model ", "proposes ",
+         "several ", "tokens, ", "and ", "the ", "target ", "verifies ", "them ", "in ", "one ", "pass.\n")
+
+
+def arm(label: str, seconds: float, tok_s: float, burst: int) -> Pane:
+    """Chunks of `burst` tokens at a steady pace so the arm ends at `seconds` (first token at 0.3 s)."""
+    events, t, i = [], 300_000, 0
+    while t <= seconds * 1_000_000:
+        n = burst if i % 3 else 1
+        events.append(Event(round(t), n, "".join(WORDS[(i + j) % len(WORDS)] for j in range(n))))
+        t += n / tok_s * 1_000_000
+        i += 1
+    return Pane(label, label, "made-up replay · bench", "simulated", track(events))
+
+
+def panes(seconds: float) -> list[Pane]:
+    return [arm("4-bit + 스펙 디코딩", seconds / 3, 90.0, 3), arm("BF16 기준", seconds, 30.0, 1)]
+
+
+def timed(ps: list[Pane], out: Path, fmt: str, fps: int) -> tuple[float, float, float]:
+    """(wall s, this process's CPU s, ffmpeg's CPU s)."""
+    c0, r0, w0 = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    render(ps, out, fmt=fmt, fps=fps)
+    wall = time.perf_counter() - w0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, time.process_time() - c0, (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--fps", type=int, default=30)
+    ap.add_argument("--gif", action="store_true", help="also time a 10 fps GIF of the 30 s replay")
+    args = ap.parse_args()
+    cores = len(os.sched_getaffinity(0))
+    print(f"cores available: {cores}; load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print("| replay | format | frames | video s | wall s | × real time | ms/frame wall | py CPU ms/frame | "
+          "ffmpeg CPU ms/frame |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = [(s, "mp4", args.fps) for s in (10, 20, 30)] + ([(30, "gif", 10)] if args.gif else [])
+        for seconds, fmt, fps in cases:
+            ps = panes(seconds)
+            n = len(frame_times(ps, fps, Fraction(1)))
+            out = Path(tmp) / f"{seconds}.{fmt}"
+            wall, py, ff = timed(ps, out, fmt, fps)
+            video_s = n / fps
+            rows.append((seconds, fmt, n, wall))
+            print(f"| {seconds} s, 2 arms | {fmt} {fps} fps | {n} | {video_s:.1f} | {wall:.2f} | {video_s / wall:.1f} | "
+                  f"{wall / n * 1000:.2f} | {py / n * 1000:.2f} | {ff / n * 1000:.2f} |", flush=True)
+        mp4 = [(n, w) for s, f, n, w in rows if f == "mp4"]
+        (n1, w1), (n3, w3) = mp4[0], mp4[-1]
+        print(f"\nlinearity: ms/frame {w1 / n1 * 1000:.2f} at {n1} frames vs {w3 / n3 * 1000:.2f} at {n3} frames "
+              f"(ratio {(w3 / n3) / (w1 / n1):.2f}; 1.00 = linear)")
+        again = Path(tmp) / "again.mp4"
+        render(panes(30), again, fps=args.fps)
+        a, b = (hashlib.sha256(p.read_bytes()).hexdigest() for p in (Path(tmp) / "30.mp4", again))
+        print(f"sha256 30 s mp4: {a}\nsha256 re-render: {b}\nidentical: {a == b}")
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
