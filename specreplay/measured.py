@@ -157,8 +157,8 @@ def table_cells(table: str, metric: str | None = None) -> list[Cell]:
 
 def cell(table: str, series: str, metric: str, workload: str = "") -> Cell:
     """The single cell of a table row (optionally of one workload)."""
-    found = [c for c in table_cells(table, metric) if c.series == series and (not workload or
-                                                                               c.conditions["workload"] == workload)]
+    found = [c for c in table_cells(table, metric)
+             if c.series == series and (not workload or c.conditions["workload"] == workload)]
     if len(found) != 1:
         raise KeyError(f"{len(found)} cells for {table}/{series}/{metric}/{workload!r}, expected one")
     return found[0]
@@ -262,18 +262,24 @@ class MathRow:
     section: str
 
 
+def _required(text: str, where: str) -> float:
+    value = _number(text, where)
+    if value is None:
+        raise DataError(f"{where}: required, got an empty cell")
+    return value
+
+
 @lru_cache(maxsize=1)
 def speculative_math() -> tuple[MathRow, ...]:
     """Article 004's worked α / c / γ table (used to check theory.py, and shown as quoted)."""
     out = []
     for where, row in _read(MATH_FILE, MATH_COLUMNS):
-        nums = {k: _number(row[k], f"{where} {k}") for k in ("alpha", "c", "gamma", "expected_tokens", "speedup",
-                                                              "compute")}
-        if any(v is None for v in nums.values()) or not SOURCE_RE.match(row["source"]):
-            raise DataError(f"{where}: every number and the source are required")
-        out.append(MathRow(alpha=nums["alpha"], c=nums["c"], gamma=int(nums["gamma"]),  # type: ignore[arg-type]
-                           expected_tokens=nums["expected_tokens"], speedup=nums["speedup"],  # type: ignore[arg-type]
-                           compute=nums["compute"], source=row["source"], section=row["section"]))  # type: ignore[arg-type]
+        if not SOURCE_RE.match(row["source"]):
+            raise DataError(f"{where}: source '{row['source']}' is not an article file name")
+        num = {k: _required(row[k], f"{where} {k}") for k in ("alpha", "c", "gamma", "expected_tokens", "speedup",
+                                                                "compute")}
+        out.append(MathRow(alpha=num["alpha"], c=num["c"], gamma=int(num["gamma"]), expected_tokens=num["expected_tokens"],
+                           speedup=num["speedup"], compute=num["compute"], source=row["source"], section=row["section"]))
     return tuple(out)
 
 
