@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -95,24 +96,29 @@ def main() -> None:
     ap.add_argument("--chunks", type=int, default=200, help="chunks per request (default 200)")
     ap.add_argument("--interval-ms", type=float, default=10, help="schedule: one chunk every N ms (default 10)")
     ap.add_argument("--streams", type=int, default=64, help="concurrent streams in the sweep run (default 64)")
+    ap.add_argument("--sweep-interval-ms", type=float, default=None,
+                    help="schedule of the concurrent run (default: --interval-ms); 64 streams at 10 ms is 6,400 chunks/s")
     args = ap.parse_args()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    emitter = subprocess.Popen([sys.executable, __file__, "emit", str(port), str(args.chunks), str(args.interval_ms)])
     tmp = Path(tempfile.mkdtemp(prefix="recorder-timing-"))
     cfg = tmp / "emitter.toml"
     cfg.write_text(f'title = "timing"\n[record]\nmax_tokens = {args.chunks}\n'
                    f'[[arms]]\nid = "emitter"\nlabel = "emitter"\nendpoint = "http://127.0.0.1:{port}"\n'
                    f'model = "emitter"\nengine = "emitter"\n'
                    f'[[prompts]]\nid = "p"\nkind = "chat"\ntext = "x"\n')
-    time.sleep(0.5)
-    try:
-        runs = {"1 stream (record mode, 5 requests)": ["record", "--repeats", "5", "--warmup", "1"],
-                f"{args.streams} concurrent streams (sweep level)": ["sweep", "--levels", str(args.streams)]}
-        print(f"schedule: {args.chunks} chunks every {args.interval_ms:g} ms, 1-5 tokens each; "
-              "error = recorded arrival - emitter send time (same monotonic clock)")
-        for name, cli in runs.items():
+    sweep_ms = args.sweep_interval_ms or args.interval_ms
+    runs = {f"1 stream (record mode, 5 requests), every {args.interval_ms:g} ms": (
+                args.interval_ms, ["record", "--repeats", "5", "--warmup", "1"]),
+            f"{args.streams} concurrent streams (sweep level), every {sweep_ms:g} ms": (
+                sweep_ms, ["sweep", "--levels", str(args.streams)])}
+    print(f"schedule: {args.chunks} chunks per request, 1-5 tokens each; "
+          f"error = recorded arrival - emitter send time (same monotonic clock); load average {os.getloadavg()[0]:.1f}")
+    for name, (interval, cli) in runs.items():
+        emitter = subprocess.Popen([sys.executable, __file__, "emit", str(port), str(args.chunks), str(interval)])
+        time.sleep(0.5)
+        try:
             out = tmp / f"{cli[0]}.jsonl"
             subprocess.run([sys.executable, "-m", "recorder", cli[0], str(cfg), "-o", str(out), "--no-progress",
                             *cli[1:]], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
@@ -120,9 +126,9 @@ def main() -> None:
             print(f"{name}: {len(stamp)} chunks; stamping error ms p50 {_pct(stamp, 50):.3f}  "
                   f"p99 {_pct(stamp, 99):.3f}  max {max(stamp):.3f}; emitter lateness vs schedule ms "
                   f"p50 {_pct(late, 50):.3f}  p99 {_pct(late, 99):.3f}")
-    finally:
-        emitter.terminate()
-        emitter.wait()
+        finally:
+            emitter.terminate()
+            emitter.wait()
 
 
 if __name__ == "__main__":

@@ -43,8 +43,13 @@ def test_speculative_arm_sends_blocks_and_baseline_does_not(recorded: fmt.Record
     spec_copy = recorded.select("ngram", "copy")
     assert any(e.n > 1 for r in spec_copy for e in r.events)
     assert all(r.spec is not None and r.spec.acceptance_length > 1 for r in spec_copy)
-    for run in recorded.select("baseline", None, warmup=None):
-        assert all(e.n <= 1 for e in run.events) and run.spec is None
+    spec_bursts = sum(e.n > 1 for r in spec_copy for e in r.events) / sum(len(r.events) for r in spec_copy)
+    base = recorded.select("baseline", None, warmup=None)
+    assert all(r.spec is None for r in base)  # no speculative counters on this server at all
+    # One token per engine step; vLLM merges two steps into one chunk only when the reader lags behind
+    # (seen now and then on a busy 2-core machine), so allow a rare one but nothing like speculation.
+    base_bursts = sum(e.n > 1 for r in base for e in r.events) / sum(len(r.events) for r in base)
+    assert base_bursts <= 0.03 < spec_bursts
 
 
 def test_idle_check_sees_a_request_in_flight(vllm_arms) -> None:
