@@ -133,21 +133,22 @@ def recording_panes(rec: Recording, prompt: str, arms: list[str], repeat: int | 
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr, redrawn when the percentage changes."""
+    """A progress bar on stderr: one line redrawn each percent on a terminal, a line every 10 % in a log."""
 
     def __init__(self, label: str, width: int = 30):
         self.label, self.width, self.shown, self.start = label, width, -1, time.monotonic()
+        self.tty = sys.stderr.isatty()
 
     def __call__(self, done: int, total: int) -> None:
         pct = done * 100 // total
-        if pct == self.shown:
+        if pct == self.shown or (not self.tty and pct % 10 and done != total):
             return
         self.shown = pct
         fill = done * self.width // total
         elapsed = time.monotonic() - self.start
-        sys.stderr.write(f"\r{self.label} [{'#' * fill}{'.' * (self.width - fill)}] {pct:3d}% "
-                         f"{done}/{total} frames {elapsed:5.1f} s")
-        if done == total:
+        sys.stderr.write(f"{chr(13) if self.tty else ''}{self.label} [{'#' * fill}{'.' * (self.width - fill)}] "
+                         f"{pct:3d}% {done}/{total} frames {elapsed:5.1f} s")
+        if done == total or not self.tty:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
