@@ -85,7 +85,7 @@ class Box:
 
 @dataclass(frozen=True)
 class Layout:
-    """Pixel geometry for a frame size and pane count; everything scales with the height."""
+    """Pixel geometry for a frame size and pane count; everything scales with the frame size."""
 
     width: int
     height: int
@@ -94,12 +94,7 @@ class Layout:
     line_height: int
     sizes: dict[str, int]
     margin: int
-    header_h: int
     pad: int
-
-    @property
-    def lines_per_box(self) -> int:
-        return max(1, self.text_boxes[0].h // self.line_height)
 
 
 def layout(width: int, height: int, n_panes: int) -> Layout:
@@ -117,7 +112,7 @@ def layout(width: int, height: int, n_panes: int) -> Layout:
         + round(sizes["counter"] * 1.6) + pad
     line_h = round(sizes["body"] * 1.5)
     text_boxes = tuple(Box(b.x + pad, b.y + chrome_h + pad, b.w - 2 * pad, b.h - chrome_h - 2 * pad) for b in panes)
-    return Layout(width, height, panes, text_boxes, line_h, sizes, margin, header_h, pad)
+    return Layout(width, height, panes, text_boxes, line_h, sizes, margin, pad)
 
 
 def fit(s: str, fnt: ImageFont.FreeTypeFont, max_w: float) -> str:
@@ -311,6 +306,9 @@ class FrameDrawer:
     def _stats(self, draw: ImageDraw.ImageDraw, box: Box, rate: str, counter: str, ratio: str) -> None:
         sz = self.lay.sizes
         rate_font, counter_font = font("bold", sz["rate"]), font("regular", sz["counter"])
+        needed = rate_font.getlength(rate) + (rate_font.getlength("  " + ratio) if ratio else 0)
+        if needed > box.w:  # narrow panes (4 in a square frame): shrink rather than overlap
+            rate_font = font("bold", max(8, int(sz["rate"] * box.w / needed)))
         draw.text((0, 0), rate, font=rate_font, fill=STRONG)
         if ratio:
             draw.text((box.w, 0), ratio, font=rate_font, fill=STRONG, anchor="ra")
