@@ -83,7 +83,7 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
 def _provenance_line(path: str, mtime: float) -> str:
     """Provenance for the list; mtime in the key so a recording still being written is re-read."""
     try:
-        return provenance(load(path)).line()
+        return provenance(load(path, repair=True)).line()
     except RecordingError as exc:
         return str(exc)
 

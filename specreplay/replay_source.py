@@ -31,10 +31,11 @@ def bundled_paths() -> list[Path]:
 
 
 def load_bundled(name: str) -> Recording:
+    """A bundled recording by name; a last line still being written (no newline yet) is left out."""
     path = next((p for p in bundled_paths() if p.stem == name), None)
     if path is None:
         raise RecordingError(f"{name}.jsonl", 0, "", "no such bundled recording")
-    return load(path)
+    return load(path, repair=True)
 
 
 def load_upload(name: str, data: bytes) -> Recording:

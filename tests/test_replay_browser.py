@@ -63,7 +63,9 @@ def tracks(name: str, prompt: str = "chat-1") -> list[Track]:
 def open_player(page, app_url: str, query: str):
     """The replay page with the given query; returns the player's root element inside its iframe."""
     page.goto(f"{app_url}/replay?{query}")
-    handle = page.wait_for_selector("iframe[srcdoc]", timeout=60_000)
+    # the player, or the error that stands in its place (slow when the box is busy)
+    handle = page.wait_for_selector("iframe[srcdoc], [data-testid='stAlertContentError']", timeout=120_000)
+    assert handle.get_attribute("srcdoc") is not None, handle.text_content()
     frame = handle.content_frame()
     frame.wait_for_selector(".pane", timeout=30_000)
     frame.wait_for_function("window.specreplayPlayer !== undefined")
@@ -164,6 +166,18 @@ def test_markup_in_token_text_is_literal_text(app_url: str, page) -> None:
     assert root.evaluate("r => r.querySelectorAll('.stream img, .stream script, .stream b').length") == 0
     page.wait_for_timeout(300)
     assert dialogs == []
+
+
+def test_long_output_follows_unless_the_reader_scrolled_up(app_url: str, page) -> None:
+    frame, root = open_player(page, app_url, "lang=en&arms=sim:1000/0.1/0/0/5000,sim:2000/0.1/0.7/5/5000")
+    seek(frame, 3_000_000)
+    at_bottom = "s => s.scrollHeight > s.clientHeight && s.scrollTop + s.clientHeight >= s.scrollHeight - 4"
+    streams = root.locator(".stream")
+    assert all(streams.nth(i).evaluate(at_bottom) for i in range(2))
+    streams.nth(0).evaluate("s => { s.scrollTop = 0; s.dispatchEvent(new Event('scroll')); }")
+    seek(frame, 3_500_000)
+    assert streams.nth(0).evaluate("s => s.scrollTop") == 0  # left where the reader put it
+    assert streams.nth(1).evaluate(at_bottom)
 
 
 def test_embed_mode_still_plays(app_url: str, page) -> None:
