@@ -7,18 +7,18 @@ from specreplay.ui import language_switch, tr
 st.set_page_config(page_title="specreplay", page_icon=":material/speed:", layout="wide")
 
 PAGES = [
-    st.Page("pages/home.py", title=tr("소개", "Start here"), icon=":material/home:", default=True, url_path="home"),
-    st.Page("pages/replay.py", title=tr("나란히 재생", "Side-by-side replay"), icon=":material/play_circle:",
+    st.Page("views/home.py", title=tr("소개", "Start here"), icon=":material/home:", default=True, url_path="home"),
+    st.Page("views/replay.py", title=tr("나란히 재생", "Side-by-side replay"), icon=":material/play_circle:",
             url_path="replay"),
-    st.Page("pages/acceptance.py", title=tr("수용률과 드래프트 길이", "Acceptance rate & draft length"),
+    st.Page("views/acceptance.py", title=tr("수용률과 드래프트 길이", "Acceptance rate & draft length"),
             icon=":material/tune:", url_path="acceptance"),
-    st.Page("pages/concurrency.py", title=tr("동시 접속과 배수", "Concurrency vs speedup"),
+    st.Page("views/concurrency.py", title=tr("동시 접속과 배수", "Concurrency vs speedup"),
             icon=":material/groups:", url_path="concurrency"),
-    st.Page("pages/ladder.py", title=tr("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"),
+    st.Page("views/ladder.py", title=tr("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"),
             icon=":material/stairs:", url_path="ladder"),
-    st.Page("pages/cost.py", title=tr("토큰당 비용과 KV 캐시", "Cost per token & KV cache"),
+    st.Page("views/cost.py", title=tr("토큰당 비용과 KV 캐시", "Cost per token & KV cache"),
             icon=":material/payments:", url_path="cost"),
-    st.Page("pages/roofline.py", title=tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"),
+    st.Page("views/roofline.py", title=tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"),
             icon=":material/show_chart:", url_path="roofline"),
 ]
 

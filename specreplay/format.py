@@ -124,6 +124,16 @@ class Recording:
     def prompts(self) -> list[dict[str, Any]]:
         return self.header["prompts"]
 
+    @property
+    def machine_line(self) -> str:
+        """The header's machine in a few words: accelerator if any, else CPU and cores."""
+        machine = self.header.get("machine", {})
+        if machine.get("description"):
+            return str(machine["description"])
+        what = machine.get("accelerator") or machine.get("cpu") or ""
+        cores = f" ({machine['cores']} cores)" if machine.get("cores") and not machine.get("accelerator") else ""
+        return f"{what}{cores}"
+
     def arm(self, arm_id: str) -> dict[str, Any]:
         return next(a for a in self.arms if a["id"] == arm_id)
 
@@ -137,6 +147,12 @@ class Recording:
                 if (arm is None or r.arm == arm) and (prompt is None or r.prompt == prompt)
                 and (warmup is None or r.warmup == warmup)
                 and (concurrency is None or r.concurrency == concurrency) and (not ok or r.ok)]
+
+
+def engine_name(arm: dict[str, Any]) -> str:
+    """'vllm 0.32.0': the engine an arm's server reported."""
+    eng = arm.get("engine", {})
+    return f"{eng.get('name', '?')} {eng.get('version', '')}".strip()
 
 
 # ---------------------------------------------------------------- validation

@@ -335,7 +335,7 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
     separately, one message per recording that could not be read (shown, not raised: one bad file
     must not hide the article data).
     """
-    from specreplay.format import RecordingError, load
+    from specreplay.format import RecordingError, engine_name, load
     from specreplay.sweeps import paired_speedups
 
     out: list[Series] = []
@@ -351,15 +351,13 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
         by_arm: dict[str, dict[int, float | None]] = {}
         for s in paired_speedups(rec):
             by_arm.setdefault(s.arm, {})[s.concurrency] = s.throughput
-        machine = rec.header.get("machine", {})
         for arm_id, pts in by_arm.items():
             arm = rec.arm(arm_id)
-            eng = arm.get("engine", {})
             out.append(recorded_series(pts, {
                 "recording": path.name,
-                "engine": f"{eng.get('name', '?')} {eng.get('version', '')}".strip(),
+                "engine": engine_name(arm),
                 "model": str(arm.get("model", "")),
-                "machine": ", ".join(str(machine[k]) for k in ("accelerator", "cpu") if machine.get(k)),
+                "machine": rec.machine_line,
                 "date": str(rec.header.get("created", "")),
             }, label=f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"))
     return out, problems

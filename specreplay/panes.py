@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import Literal
 
-from specreplay.format import Event, Recording, Run
+from specreplay.format import Event, Recording, Run, engine_name
 from specreplay.timeline import Track, decode_rate, track, track_of
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
@@ -28,8 +28,7 @@ class Pane:
 
 
 def engine_line(arm: dict) -> str:
-    eng = arm.get("engine", {})
-    return f"{arm['model']} · {eng.get('name', '?')} {eng.get('version', '')}".strip()
+    return f"{arm['model']} · {engine_name(arm)}"
 
 
 def median_repeat(rec: Recording, arm: str, prompt: str) -> Run:
@@ -45,7 +44,7 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     arm = rec.arm(arm_id)
     details = {
         "recording": rec.title,
-        "machine": str(rec.header.get("machine", {}).get("description", "")),
+        "machine": rec.machine_line,
         "created": rec.header.get("created", ""),
         "repeat": str(run.repeat),
         "flags": ", ".join(f"{k}={v}" for k, v in arm.get("flags", {}).items()),

@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 
 from specreplay.format import Recording
 from specreplay.panes import Pane, median_repeat, recorded_pane, simulated_pane
-from specreplay.replay_source import machine_line
 
 SIM_PREFIX = "sim:"
 MAX_ARMS = 4
@@ -112,5 +111,4 @@ def recorded_arm_pane(rec: Recording, arm: str, prompt: str, repeat: int | None)
         next((r for r in rec.select(arm, prompt) if r.repeat == repeat), None)
     if run is None:
         raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r}")
-    pane = recorded_pane(rec, arm, run)
-    return replace(pane, details={**pane.details, "machine": machine_line(rec.header.get("machine", {}))})
+    return recorded_pane(rec, arm, run)

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, load, loads
+from specreplay.format import Recording, RecordingError, engine_name, load, loads
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
@@ -65,16 +65,7 @@ def _unique(values: list[str]) -> str:
     return ", ".join(dict.fromkeys(v for v in values if v))
 
 
-def machine_line(machine: dict) -> str:
-    """The header's machine dict in a few words: accelerator if any, else CPU and cores."""
-    if machine.get("description"):
-        return str(machine["description"])
-    what = machine.get("accelerator") or machine.get("cpu") or ""
-    cores = f" ({machine['cores']} cores)" if machine.get("cores") and not machine.get("accelerator") else ""
-    return f"{what}{cores}"
-
-
 def provenance(rec: Recording) -> Provenance:
-    engines = _unique([f"{a['engine'].get('name', '?')} {a['engine'].get('version', '')}".strip() for a in rec.arms])
+    engines = _unique([engine_name(a) for a in rec.arms])
     return Provenance(engines=engines, models=_unique([a["model"] for a in rec.arms]),
-                      machine=machine_line(rec.header.get("machine", {})), date=rec.header.get("created", "")[:10])
+                      machine=rec.machine_line, date=rec.header.get("created", "")[:10])

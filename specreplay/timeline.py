@@ -78,11 +78,11 @@ def decode_rate(tr: Track, t_us: int | None = None) -> float | None:
     This is the articles' "decode speed": tokens after the first divided by the
     time they took, so TTFT does not dilute it.
     """
-    first = first_token_us(tr)
-    if first is None:
+    first_idx = next((i for i, n in enumerate(tr.n) if n > 0), None)
+    if first_idx is None:
         return None
+    first = tr.t_us[first_idx]  # not t_us.index(first): an empty role chunk may share the first token's time
     k = visible_chunks(tr, tr.end_us if t_us is None else t_us)
-    first_idx = tr.t_us.index(first)
     if k <= first_idx:
         return None
     last_t = tr.t_us[k - 1] if t_us is None else t_us

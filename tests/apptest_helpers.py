@@ -8,13 +8,13 @@ from tests.browser_fixtures import ROOT
 
 
 def open_page(name: str, lang: str = "ko", timeout: float = 60, **query: str) -> AppTest:
-    """AppTest of app.py switched to pages/<name>.py, with ?lang= and any other query params set."""
+    """AppTest of app.py switched to views/<name>.py, with ?lang= and any other query params set."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
     at.query_params["lang"] = lang
     for key, value in query.items():
         at.query_params[key] = value
     at.run()
     if name != "home":
-        at.switch_page(f"pages/{name}.py")
+        at.switch_page(f"views/{name}.py")
         at.run()
     return at

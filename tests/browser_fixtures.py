@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -31,8 +32,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
+@contextmanager
+def streamlit_server() -> Iterator[str]:
+    """`streamlit run app.py` on a free 127.0.0.1 port; yields its URL, stops it afterwards."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
@@ -48,6 +50,7 @@ def app_url() -> Iterator[str]:
             except httpx.HTTPError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
                 out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
                 raise RuntimeError(f"streamlit did not start:\n{out}")
             time.sleep(0.3)
@@ -58,6 +61,12 @@ def app_url() -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    with streamlit_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

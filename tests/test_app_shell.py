@@ -3,6 +3,7 @@
 import pytest
 
 from tests.apptest_helpers import open_page
+from tests.browser_fixtures import streamlit_server
 
 PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline"]
 
@@ -49,3 +50,12 @@ def test_embedded_page_hides_the_intro_in_real_browser(app_url: str, page) -> No
     assert page.locator(title).count() == 0
     page.goto(f"{app_url}/acceptance?lang=en")
     page.locator(title).first.wait_for(timeout=30_000)
+
+
+def test_deep_link_on_a_fresh_server_runs_the_app_shell(page) -> None:
+    """A blog iframe's first request is a deep link; it must still get app.py's navigation and language."""
+    with streamlit_server() as url:
+        page.goto(f"{url}/acceptance?lang=en")
+        page.get_by_text("Acceptance rate & draft length").first.wait_for(timeout=30_000)
+        page.get_by_text("언어 / Language").wait_for(timeout=30_000)  # the shell's sidebar
+        assert page.get_by_role("link", name="Side-by-side replay").count() == 1  # titles, not file names

@@ -173,5 +173,5 @@ def test_recorded_sweep_becomes_a_measured_series_with_provenance(tmp_path) -> N
     assert [x for x, _ in s.points] == [1, 2, 4]
     assert [round(v, 2) for _, v in s.points] == [2.0, 1.2, 0.8]  # system throughput ratio per level
     assert measured.first_below(s.points) == 4
-    assert s.conditions == {"engine": "vllm 0.0-test", "model": "tiny-lm", "machine": "Test CPU",
+    assert s.conditions == {"engine": "vllm 0.0-test", "model": "tiny-lm", "machine": "Test CPU (4 cores)",
                             "date": "2026-11-29T12:00:00+00:00"}

@@ -43,18 +43,6 @@ READ_STATE = """root => ({
 })"""
 
 
-@pytest.fixture(scope="module", autouse=True)
-def app_shell_started(app_url: str, browser) -> None:
-    """Open the app's front page once first. A fresh server that is first asked for a deep link runs
-    pages/*.py as a plain pages folder (no app.py shell) until some session has run app.py's
-    st.navigation — a Streamlit quirk of having app.py next to a pages/ folder."""
-    ctx = browser.new_context()
-    pg = ctx.new_page()
-    pg.goto(app_url)
-    pg.get_by_text("언어 / Language").wait_for(timeout=60_000)
-    ctx.close()
-
-
 def tracks(name: str, prompt: str = "chat-1") -> list[Track]:
     rec = load(TEST_DIR / f"{name}.jsonl")
     return [track_of(median_repeat(rec, arm, prompt)) for arm in ARMS]

@@ -124,7 +124,7 @@ def test_cpu_dry_run_exercises_the_benchmark_without_a_gpu(tmp_path: Path) -> No
 # ---------- the page ----------
 
 def page(lang: str = "ko", **query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / "roofline.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "views" / "roofline.py"), default_timeout=60)
     at.query_params["lang"] = lang
     for key, value in query.items():
         at.query_params[key] = value

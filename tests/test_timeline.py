@@ -43,6 +43,11 @@ def test_decode_rate_excludes_the_first_token() -> None:
     assert decode_rate(tr, 500_000) is None
 
 
+def test_decode_rate_skips_an_empty_role_chunk_at_the_same_time() -> None:
+    tr = track([Event(500_000, 0, ""), Event(500_000, 1, "a"), Event(1_500_000, 10, "bcdefghijk")])
+    assert decode_rate(tr) == pytest.approx(10.0)
+
+
 def test_simulated_arm_is_seeded_and_hits_its_rate() -> None:
     a = simulate_events(458.5, 0.62, 0.8, 7, 2000, seed=3)
     assert a == simulate_events(458.5, 0.62, 0.8, 7, 2000, seed=3)
