@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +25,6 @@ class Capabilities:
     final_usage: bool = False  # the last chunk carries usage (include_usage)
     ignore_eos: bool = False  # the request field is accepted (HTTP 200)
     min_tokens: bool = False
-    version: str | None = None
     notes: list[str] = field(default_factory=list)  # what could not be measured, said plainly
 
     def header(self) -> dict[str, Any]:
@@ -131,8 +131,6 @@ async def identify(client: httpx.AsyncClient, arm: Arm) -> tuple[dict[str, Any],
 
 async def probe(client: httpx.AsyncClient, arm: Arm, prompt: Prompt) -> Capabilities:
     """Find out which streaming extras the server honours, by asking for 3 tokens with all of them."""
-    import json
-
     caps = Capabilities()
     caps.metrics = await snapshot(client, arm) is not None
     extras: dict[str, Any] = {"stream_options": {"include_usage": True, "continuous_usage_stats": True},

@@ -88,6 +88,7 @@ def open_output(path: Path, new_header: dict[str, Any]) -> fmt.Recording:
     same = {
         "mode": (old.get("recorder", {}).get("mode"), new_header["recorder"]["mode"]),
         "max_tokens": (old.get("recorder", {}).get("max_tokens"), new_header["recorder"]["max_tokens"]),
+        "rounds": (old.get("recorder", {}).get("rounds"), new_header["recorder"].get("rounds")),
         "arms": ([_arm_key(a) for a in old["arms"]], [_arm_key(a) for a in new_header["arms"]]),
         "prompts": ([_prompt_key(p) for p in old["prompts"]], [_prompt_key(p) for p in new_header["prompts"]]),
     }

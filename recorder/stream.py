@@ -33,10 +33,6 @@ class Result:
     request_metrics: dict[str, Any] | None = None
     error: str | None = None
 
-    @property
-    def ended_mono(self) -> float:
-        return self.started_mono + (self.events[-1]["t"] if self.events else 0.0)
-
     def line(self, arm: str, prompt: str, repeat: int, warmup: bool, concurrency: int, stream: int,
              spec: dict[str, Any] | None) -> dict[str, Any]:
         ttft = next((e["t"] for e in self.events if e["n"] > 0), None)

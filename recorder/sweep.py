@@ -85,7 +85,10 @@ def _drop_unfinished_levels(path: Path, rec: fmt.Recording) -> fmt.Recording:
         return rec
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text("".join(line for i, line in enumerate(lines, 1) if i not in orphans), encoding="utf-8")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write("".join(line for i, line in enumerate(lines, 1) if i not in orphans))
+        fh.flush()
+        os.fsync(fh.fileno())
     os.replace(tmp, path)
     print(f"recorder: {path.name}: removed {len(orphans)} runs of a level that never finished; it will be redone",
           file=sys.stderr)

@@ -32,6 +32,10 @@ class LevelStats:
     ttft_p90: float | None
     acceptance_length: float | None  # 1 + accepted / drafts over the level (None: no speculation)
     acceptance_rate: float | None  # accepted / draft tokens
+    greedy_runs: int  # runs of greedy (temperature 0) prompts that can be checked against the reference text
+    greedy_matches: int  # ... whose text equals the reference: see reference_text
+
+
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,24 @@ def level_runs(rec: Recording, arm: str, concurrency: int) -> list[Run]:
     return rec.select(arm, None, warmup=False, concurrency=concurrency)
 
 
+def reference_text(rec: Recording, prompt: str) -> str | None:
+    """What a greedy prompt should produce: the baseline (or, lacking one, the first) arm's text at concurrency 1.
+
+    Greedy decoding is deterministic, and correct speculative decoding does not change it, so a run of the same
+    prompt with different text is not like-for-like (vLLM CPU 0.32.0's batched ngram speculation does this).
+    """
+    p = rec.prompt(prompt)
+    if p.get("sampling", {}).get("temperature", 1.0) != 0:
+        return None
+    bases = {a.get("baseline") for a in rec.arms} - {None}
+    order = sorted(rec.arms, key=lambda a: a["id"] not in bases)
+    for arm in order:
+        runs = rec.select(arm["id"], prompt, concurrency=1)
+        if runs:
+            return "".join(e.text for e in runs[0].events)
+    return None
+
+
 def _pct(xs: list[float], q: float) -> float | None:
     return float(np.percentile(xs, q)) if xs else None
 
@@ -64,6 +86,8 @@ def level_stats(rec: Recording, arm: str, concurrency: int) -> LevelStats:
     span = (max(map(run_end_mono, runs)) - min(r.started_mono for r in runs)) if runs else 0.0
     level = next((lv for lv in rec.levels if lv.arm == arm and lv.concurrency == concurrency), None)
     spec = level.spec if level else None
+    refs = {p["id"]: reference_text(rec, p["id"]) for p in rec.prompts}
+    checked = [run for run in runs if refs.get(run.prompt) is not None]
     return LevelStats(
         arm=arm, concurrency=concurrency, requests=len(runs), tokens=tokens,
         decode_median=_pct(rates, 50), decode_p10=_pct(rates, 10), decode_p90=_pct(rates, 90),
@@ -71,6 +95,8 @@ def level_stats(rec: Recording, arm: str, concurrency: int) -> LevelStats:
         ttft_median=_pct(ttfts, 50), ttft_p90=_pct(ttfts, 90),
         acceptance_length=spec.acceptance_length if spec else None,
         acceptance_rate=spec.acceptance_rate if spec else None,
+        greedy_runs=len(checked),
+        greedy_matches=sum("".join(e.text for e in run.events) == refs[run.prompt] for run in checked),
     )
 
 
