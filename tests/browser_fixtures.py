@@ -69,7 +69,9 @@ def app_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an asyncio loop running in this thread while it is open, which
+# would make asyncio.run() in later, non-browser test modules fail.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
