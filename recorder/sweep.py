@@ -29,7 +29,7 @@ async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) 
     top = max(levels)
     limits = httpx.Limits(max_connections=top + 4, max_keepalive_connections=top + 4)
     async with httpx.AsyncClient(limits=limits) as client:
-        arms = await prepare(client, cfg)
+        arms = await prepare(client, cfg, opts.request_timeout)
         rec = open_output(opts.output, header(cfg, arms, "sweep", opts, {"levels": list(levels), "rounds": rounds}))
         rec = _drop_unfinished_levels(opts.output, rec)
         done = {(lv.arm, lv.concurrency) for lv in rec.levels}

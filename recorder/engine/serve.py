@@ -79,8 +79,13 @@ class Server:
                 self.proc.wait()
 
 
-def start(arm: str, port: int | None = None, log_dir: Path | None = None) -> Server:
-    """Launch one arm (returns at once; call wait_ready)."""
+def start(arm: str, port: int | None = None, log_dir: Path | None = None, fast_start: bool = False) -> Server:
+    """Launch one arm (returns at once; call wait_ready).
+
+    fast_start skips the inductor compile (vLLM's own VLLM_CPU_CI_ENV switch: dynamo + eager), which here
+    takes minutes on every start because vLLM 0.32.0 fails to reload its compile cache. For tests only:
+    decode is slower, so recordings use the default.
+    """
     if arm not in ARMS:
         raise ValueError(f"unknown arm {arm!r}; use one of {ARMS}")
     py, model = engine_python(), models_dir() / MODEL_DIR
@@ -90,6 +95,8 @@ def start(arm: str, port: int | None = None, log_dir: Path | None = None) -> Ser
         raise RuntimeError(f"no converted model at {model} — run `make weights`")
     port = port or free_port()
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "VLLM_CPU_KVCACHE_SPACE": "2"}
+    if fast_start:
+        env["VLLM_CPU_CI_ENV"] = "1"
     cmd = [str(py), "-m", "vllm.entrypoints.openai.api_server", "--model", str(model),
            "--served-model-name", SERVED_NAME, "--host", "127.0.0.1", "--port", str(port),
            "--max-model-len", str(MAX_MODEL_LEN), "--dtype", DTYPE]
@@ -118,6 +125,12 @@ def wait_ready(server: Server, timeout: float = 600) -> None:
         time.sleep(1)
     server.stop()
     raise RuntimeError(f"vLLM {server.arm} not ready after {timeout:.0f} s; log {server.log}")
+
+
+def warm_up(server: Server, timeout: float = 600) -> None:
+    """One small request, so the engine's first-request tracing is not charged to whatever comes next."""
+    body = {"model": SERVED_NAME, "prompt": "Hello", "max_tokens": 4}
+    httpx.post(f"{server.endpoint}/v1/completions", json=body, timeout=timeout).raise_for_status()
 
 
 def main() -> None:

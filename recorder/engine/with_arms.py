@@ -8,6 +8,7 @@ The ports match recorder/configs/*.toml. Exits with the command's status.
 from __future__ import annotations
 
 import argparse
+import signal
 import subprocess
 import sys
 import time
@@ -24,6 +25,7 @@ def main() -> int:
     cmd = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not cmd:
         ap.error("give a command after --")
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started from a background job
     servers = []
     try:
         t0 = time.monotonic()
