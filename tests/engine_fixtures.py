@@ -1,8 +1,9 @@
 """Session-scoped real vLLM servers (CPU build, SmolLM2-135M): a baseline arm and an ngram speculative arm.
 
 Both start together once per test session on free 127.0.0.1 ports (so their startups
-overlap), without the inductor compile (see serve.start's fast_start), and are stopped
-at the end, also on failure.
+overlap: each compiles the model for 1.5-4 minutes, because vLLM 0.32.0 fails to reload
+its own compile cache here), get one warm-up request, and are stopped at the end, also
+on failure.
 An idle vLLM CPU server uses about 1 % of a core, so the arm not under test does
 not disturb the one that is; the tests still never load both at once.
 Tests needing them are skipped with a clear reason when `make engine weights` has not run.
@@ -40,7 +41,7 @@ def vllm_arms() -> Iterator[dict[str, serve.Server]]:
     servers: dict[str, serve.Server] = {}
     try:
         for arm in serve.ARMS:
-            servers[arm] = serve.start(arm, log_dir=logs, fast_start=True)
+            servers[arm] = serve.start(arm, log_dir=logs)
         for s in servers.values():
             serve.wait_ready(s)
             serve.warm_up(s)

@@ -64,7 +64,7 @@ def test_idle_check_sees_a_request_in_flight(vllm_arms) -> None:
             while time.monotonic() < deadline:
                 snap = await server.snapshot(client, arm)
                 if snap.running > 0:
-                    with pytest.raises(RecorderError, match="stayed busy .* running=1"):
+                    with pytest.raises(RecorderError, match=r"stayed busy .*running=1"):
                         await server.wait_idle(client, arm, polls=3, interval=0.1, timeout=0.5)
                     return snap.running
                 await asyncio.sleep(0.05)

@@ -79,13 +79,8 @@ class Server:
                 self.proc.wait()
 
 
-def start(arm: str, port: int | None = None, log_dir: Path | None = None, fast_start: bool = False) -> Server:
-    """Launch one arm (returns at once; call wait_ready).
-
-    fast_start skips the inductor compile (vLLM's own VLLM_CPU_CI_ENV switch: dynamo + eager), which here
-    takes minutes on every start because vLLM 0.32.0 fails to reload its compile cache. For tests only:
-    decode is slower, so recordings use the default.
-    """
+def start(arm: str, port: int | None = None, log_dir: Path | None = None) -> Server:
+    """Launch one arm (returns at once; call wait_ready)."""
     if arm not in ARMS:
         raise ValueError(f"unknown arm {arm!r}; use one of {ARMS}")
     py, model = engine_python(), models_dir() / MODEL_DIR
@@ -95,8 +90,6 @@ def start(arm: str, port: int | None = None, log_dir: Path | None = None, fast_s
         raise RuntimeError(f"no converted model at {model} — run `make weights`")
     port = port or free_port()
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "VLLM_CPU_KVCACHE_SPACE": "2"}
-    if fast_start:
-        env["VLLM_CPU_CI_ENV"] = "1"
     cmd = [str(py), "-m", "vllm.entrypoints.openai.api_server", "--model", str(model),
            "--served-model-name", SERVED_NAME, "--host", "127.0.0.1", "--port", str(port),
            "--max-model-len", str(MAX_MODEL_LEN), "--dtype", DTYPE]
