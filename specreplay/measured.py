@@ -328,18 +328,19 @@ def workloads(table: str) -> list[tuple[str, str]]:
 RECORDINGS = ASSETS.parent / "recordings"
 
 
-def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]]:
+def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
     """Every speculative arm of every sweep recording in `folder`, as a series of paired throughput speedups.
 
-    A recording is a sweep when some non-warm-up run has concurrency > 1. Returns the series and,
-    separately, one message per recording that could not be read (shown, not raised: one bad file
-    must not hide the article data).
+    A recording is a sweep when some non-warm-up run has concurrency > 1. Returns the series; one message
+    per recording that could not be read (shown, not raised: one bad file must not hide the article data);
+    and one message per level left out because it is not like-for-like.
     """
     from specreplay.format import RecordingError, engine_name, load
-    from specreplay.sweeps import paired_speedups
+    from specreplay.sweeps import level_stats, paired_speedups
 
     out: list[Series] = []
     problems: list[str] = []
+    excluded: list[str] = []
     for path in sorted((folder or RECORDINGS).glob("*.jsonl")):
         try:
             rec = load(path)
@@ -350,7 +351,15 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
             continue
         by_arm: dict[str, dict[int, float | None]] = {}
         for s in paired_speedups(rec):
-            by_arm.setdefault(s.arm, {})[s.concurrency] = s.throughput
+            stats = level_stats(rec, s.arm, s.concurrency)
+            differs = stats.greedy_runs - stats.greedy_matches
+            # Like-for-like rule: where the speculative arm's greedy text differs from the baseline's, the two arms
+            # did different work (vLLM CPU 0.32.0 garbles batched ngram output), so the level is not plotted.
+            if differs:
+                ratio = f"{s.throughput:.2f}×" if s.throughput is not None else "—"
+                excluded.append(f"{path.name} · {s.arm} · {s.concurrency}: {differs}/{stats.greedy_runs} greedy "
+                                f"runs ≠ baseline text (ratio {ratio} not plotted)")
+            by_arm.setdefault(s.arm, {})[s.concurrency] = None if differs else s.throughput
         for arm_id, pts in by_arm.items():
             arm = rec.arm(arm_id)
             out.append(recorded_series(pts, {
@@ -360,4 +369,4 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
                 "machine": rec.machine_line,
                 "date": str(rec.header.get("created", "")),
             }, label=f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"))
-    return out, problems
+    return out, problems, excluded

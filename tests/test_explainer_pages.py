@@ -78,7 +78,8 @@ def test_concurrency_slider_reads_measured_cells_only() -> None:
     assert "do not compare them in absolute terms" in captions
 
 
-def test_concurrency_quantization_family_and_empty_sweeps_state() -> None:
+def test_concurrency_quantization_family_and_empty_sweeps_state(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
     at = open_page("concurrency", "ko")
     assert any("녹화된 동시성 스윕이 없습니다" in i.value for i in at.info)
     radio = at.radio(key="family")
@@ -139,3 +140,22 @@ def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, 
     assert (row["kind"], row["at 4"], row["below 1.0"]) == ("measured", "0.8×", "first below 1.0 at concurrency 4 (0.8×)")
     assert "sweep.jsonl" in row["source"] and "vllm 0.0-test" in row["source"]
     assert not any("No recorded concurrency sweep" in i.value for i in at.info)
+
+
+def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp_path, monkeypatch) -> None:
+    from tests.test_measured_data import write_sweep
+
+    write_sweep(tmp_path / "sweep.jsonl", garbled_levels=(4,))
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    at = open_page("concurrency", "en")
+    at.select_slider(key="level").set_value(4).run()
+    rows = at.dataframe[0].value
+    row = rows[rows["series"] == "ngram ÷ baseline"].iloc[0]
+    assert row["at 4"] == "not measured"
+    assert any("spec · 4: 4/4 greedy runs ≠ baseline text (ratio 0.80× not plotted)" in w.value for w in at.warning)
+
+
+def test_bundled_sweep_shows_its_like_for_like_levels_only() -> None:
+    at = open_page("concurrency", "en")
+    assert not at.exception
+    assert any("not like-for-like" in w.value or "Only like-for-like" in w.value for w in at.warning)

@@ -133,14 +133,17 @@ def test_recorded_sweep_is_just_another_series() -> None:
 
 
 def test_no_recordings_folder_means_no_sweeps(tmp_path) -> None:
-    assert measured.recorded_sweeps(tmp_path) == ([], [])
+    assert measured.recorded_sweeps(tmp_path) == ([], [], [])
     (tmp_path / "broken.jsonl").write_text("not json\n", encoding="utf-8")
-    series, problems = measured.recorded_sweeps(tmp_path)
+    series, problems, _ = measured.recorded_sweeps(tmp_path)
     assert series == [] and len(problems) == 1 and "broken.jsonl" in problems[0]
 
 
-def write_sweep(path) -> None:
-    """A made-up sweep: the speculative arm's per-stream rate falls faster with concurrency than the baseline's."""
+def write_sweep(path, garbled_levels: tuple[int, ...] = ()) -> None:
+    """A made-up sweep: the speculative arm's per-stream rate falls faster with concurrency than the baseline's.
+
+    At `garbled_levels` the speculative arm's greedy text differs from the baseline's (as vLLM CPU's batched ngram
+    output did)."""
     from specreplay.format import append, create, event_dict
 
     create(path, {
@@ -156,7 +159,8 @@ def write_sweep(path) -> None:
     for arm, by_level in rates.items():
         for level, rate in by_level.items():
             for stream in range(level):
-                events = [event_dict(i / rate, 1, "x", None) for i in range(20)]
+                text = "y" if arm == "spec" and level in garbled_levels else "x"
+                events = [event_dict(i / rate, 1, text, None) for i in range(20)]
                 append(path, {"type": "run", "arm": arm, "prompt": "p", "repeat": 0, "warmup": False,
                               "concurrency": level, "stream": stream, "started_wall": "2026-11-29T12:00:00+00:00",
                               "started_mono": 0.0, "events": events, "ttft": events[0]["t"],
@@ -166,8 +170,8 @@ def write_sweep(path) -> None:
 
 def test_recorded_sweep_becomes_a_measured_series_with_provenance(tmp_path) -> None:
     write_sweep(tmp_path / "sweep.jsonl")
-    series, problems = measured.recorded_sweeps(tmp_path)
-    assert problems == [] and len(series) == 1
+    series, problems, excluded = measured.recorded_sweeps(tmp_path)
+    assert problems == [] and excluded == [] and len(series) == 1
     s = series[0]
     assert s.kind == "measured" and s.label == "ngram ÷ baseline"
     assert [x for x, _ in s.points] == [1, 2, 4]
@@ -175,3 +179,12 @@ def test_recorded_sweep_becomes_a_measured_series_with_provenance(tmp_path) -> N
     assert measured.first_below(s.points) == 4
     assert s.conditions == {"engine": "vllm 0.0-test", "model": "tiny-lm", "machine": "Test CPU (4 cores)",
                             "date": "2026-11-29T12:00:00+00:00"}
+
+
+def test_sweep_levels_whose_greedy_text_differs_are_left_out(tmp_path) -> None:
+    write_sweep(tmp_path / "sweep.jsonl", garbled_levels=(2, 4))
+    series, problems, excluded = measured.recorded_sweeps(tmp_path)
+    assert problems == []
+    assert series[0].points == ((1, pytest.approx(2.0)), (2, None), (4, None))
+    assert measured.first_below(series[0].points) is None
+    assert len(excluded) == 2 and "spec · 2: 2/2 greedy runs ≠ baseline text (ratio 1.20× not plotted)" in excluded[0]

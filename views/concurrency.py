@@ -57,10 +57,10 @@ def explorer() -> None:
     level = st.select_slider(tr("동시 접속 수 (로그 눈금)", "Concurrency (log scale)"), LEVELS, value=8, key="level")
 
     if spec_family:
-        recorded, problems = measured.recorded_sweeps()
+        recorded, problems, excluded = measured.recorded_sweeps()
         shown = measured.series("concurrency_speedup", "speedup") + measured.series("batch_speedup", "speedup") + recorded
     else:
-        recorded, problems = [], []
+        recorded, problems, excluded = [], [], []
         shown = [s for s in measured.series("h200_relative_throughput", "relative_throughput")
                  if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
 
@@ -108,6 +108,13 @@ def explorer() -> None:
                        "같은 차트에 실측 계열로 나타납니다.",
                        "No recorded concurrency sweep yet. Record one with the recorder into recordings/ and it appears "
                        "in the same chart as a measured series."))
+        if excluded:
+            st.warning(tr(
+                "같은 결과를 낸 칸만 비교합니다. 아래 수준에서는 추측 팔의 greedy 출력이 기준 팔과 달랐으므로(vLLM CPU "
+                "0.32.0에서 ngram 요청을 함께 배치하면 출력이 깨짐, docs/recorder.md) 차트에 그리지 않았습니다:",
+                "Only like-for-like cells are compared. At these levels the speculative arm's greedy output differed "
+                "from the baseline's (vLLM CPU 0.32.0 garbles batched ngram requests, see docs/recorder.md), so they "
+                "are not drawn:") + "\n" + "\n".join(f"- {e}" for e in excluded))
         for p in problems:
             st.warning(tr("읽지 못한 녹화: ", "Recording skipped: ") + p)
 
