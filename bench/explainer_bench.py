@@ -1,4 +1,4 @@
-"""Explainer latency: a slider moved in the browser → the Plotly chart shows the new point.
+"""Explainer latency: a slider moved in the browser → the chart shows the new point.
 
 Not a test: run it by hand, copy the figure into docs/explainer.md.
 
@@ -6,8 +6,8 @@ Not a test: run it by hand, copy the figure into docs/explainer.md.
 
 For the acceptance page (α slider) and the concurrency page (concurrency slider) it starts
 `streamlit run app.py` on 127.0.0.1, opens each page in Debian's chromium, then repeatedly
-presses an arrow key on the slider and times until the chart's trace marked meta='current'
-carries the new value (polled every animation frame). Prints one JSON object.
+presses an arrow key on the slider and times until the live chart (assets/explainer/live_chart.js) has drawn
+the new value (its data-current-x, set after drawing; polled every animation frame). Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -34,12 +34,10 @@ TARGET_MS = 150
 # work writes into the tree, keeps the server busy (~0.5 CPU s per second idle here), which is not the
 # cost of a slider move.
 SERVER_FLAGS = ["--server.fileWatcherType", "none", "--server.runOnSave", "false"]
-# True once the chart with this key-index shows a 'current' trace whose first x equals the expected value,
-# and no stale copy of the chart (Streamlit keeps the old element until the rerun replaces it) is left.
+# True once the page's chartIndex-th live chart has drawn its current point at the expected value.
 SHOWN = """([chartIndex, expected]) => {
-  const charts = Array.from(document.querySelectorAll('.js-plotly-plot'));
-  const cur = charts.map(d => (d.data || []).find(t => t.meta === 'current')).filter(Boolean);
-  return cur.length > chartIndex && Math.abs(cur[chartIndex].x[0] - expected) < 1e-9;
+  const charts = Array.from(document.querySelectorAll('[data-live-chart]'));
+  return charts.length > chartIndex && Math.abs(Number(charts[chartIndex].dataset.currentX) - expected) < 1e-9;
 }"""
 
 
@@ -93,7 +91,7 @@ def time_moves(page: Page, url: str, slider_name: str, values: list[float], star
                server_pid: int) -> tuple[list[float], dict[str, float]]:
     """Milliseconds from each key press to the chart showing the slider's new value, and CPU ms per move."""
     page.goto(url)
-    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
+    page.locator("[data-live-chart] svg").first.wait_for(timeout=60_000)
     page.wait_for_function(SHOWN, arg=[0, start], timeout=60_000)
     thumb = page.get_by_role("slider", name=slider_name)
     thumb.focus()

@@ -335,13 +335,22 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
     per recording that could not be read (shown, not raised: one bad file must not hide the article data);
     and one message per level left out because it is not like-for-like.
     """
+    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted((folder or RECORDINGS).glob("*.jsonl")))
+    series, problems, excluded = _recorded_sweeps(files)
+    return list(series), list(problems), list(excluded)
+
+
+@lru_cache(maxsize=8)
+def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Series, ...], tuple[str, ...], tuple[str, ...]]:
+    """recorded_sweeps, cached on the files' (path, mtime, size): reading the bundled sweep takes ~0.2 s, too slow
+    for every slider move; a new or rewritten recording changes the key and is read again."""
     from specreplay.format import RecordingError, engine_name, load
     from specreplay.sweeps import level_stats, paired_speedups
 
     out: list[Series] = []
     problems: list[str] = []
     excluded: list[str] = []
-    for path in sorted((folder or RECORDINGS).glob("*.jsonl")):
+    for path, _, _ in files:
         try:
             rec = load(path)
         except (RecordingError, OSError) as e:
@@ -369,4 +378,4 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
                 "machine": rec.machine_line,
                 "date": str(rec.header.get("created", "")),
             }, label=f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"))
-    return out, problems, excluded
+    return tuple(out), tuple(problems), tuple(excluded)

@@ -13,10 +13,13 @@ def metrics(at) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
 
-def current_point(at, key: str) -> dict:
-    """The trace marked meta='current' in the Plotly chart with this key."""
-    chart = next(c for c in at.get("plotly_chart") if c.proto.id.endswith(key) or key in c.proto.id)
-    return next(t for t in json.loads(chart.proto.spec)["data"] if t.get("meta") == "current")
+def chart(at, key: str) -> dict:
+    """What the server sent the live chart with this key (specreplay/live_chart.py)."""
+    return json.loads(next(c for c in at.get("bidi_component") if key in c.proto.id).proto.json)
+
+
+def slider_values(at, key: str) -> dict:
+    return chart(at, key)["live"]["values"]
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -38,21 +41,20 @@ def test_acceptance_sliders_move_readouts_and_chart() -> None:
     at = open_page("acceptance", "en")
     m = metrics(at)
     assert (m["Tokens per verification E[τ]"], m["Speedup"], m["Compute"]) == ("3.69", "2.95×", "1.69×")
-    assert current_point(at, "etau_chart")["x"] == [0.8]
+    assert slider_values(at, "etau_chart") == {"alpha": 0.8, "gamma": 5}
     at.slider(key="alpha").set_value(0.6).run()
     at.slider(key="gamma").set_value(2).run()
     m = metrics(at)
     assert (m["Tokens per verification E[τ]"], m["Speedup"], m["Compute"]) == ("1.96", "1.78×", "1.58×")
-    assert current_point(at, "etau_chart")["x"] == [0.6]
-    assert current_point(at, "gamma_chart")["x"] == [2, 2]
+    assert slider_values(at, "etau_chart") == {"alpha": 0.6, "gamma": 2}
+    assert slider_values(at, "gamma_chart") == {"alpha": 0.6, "gamma": 2, "c": 0.05}
     at.slider(key="c").set_value(0.0).run()
     assert metrics(at)["Speedup"] == "1.96×"  # free drafts: speedup = E[τ]
 
 
 def test_acceptance_shows_measured_references_and_simulated_stream() -> None:
     at = open_page("acceptance", "ko")
-    spec = json.loads(next(c for c in at.get("plotly_chart") if "etau_chart" in c.proto.id).proto.spec)
-    notes = [a["text"] for a in spec["layout"]["annotations"]]
+    notes = [h["label"] for h in chart(at, "etau_chart")["hlines"]]
     assert any("산문 2.2–2.5 (000)" in n for n in notes) and any("코드 5.3–5.6 (000)" in n for n in notes)
     assert any("복사형 3.1 (001)" in n for n in notes)
     captions = " ".join(c.value for c in at.caption)
@@ -71,7 +73,7 @@ def test_concurrency_slider_reads_measured_cells_only() -> None:
     at.select_slider(key="level").set_value(64).run()
     table = at.dataframe[0].value
     assert list(table["at 64"][:3]) == ["0.26×", "not measured", "not measured"]
-    assert current_point(at, "concurrency_chart")["x"] == [64, 64]
+    assert slider_values(at, "concurrency_chart") == {"level": 64}
     at.select_slider(key="level").set_value(32).run()
     assert at.dataframe[0].value["at 32"][2] == "not measured"  # no interpolation between 8 and 64
     captions = " ".join(c.value for c in at.caption)
@@ -90,10 +92,12 @@ def test_concurrency_quantization_family_and_empty_sweeps_state(tmp_path, monkey
 
 def test_concurrency_chart_draws_interpolated_segments_as_such() -> None:
     at = open_page("concurrency", "en")
-    spec = json.loads(next(c for c in at.get("plotly_chart") if "concurrency_chart" in c.proto.id).proto.spec)
-    dotted = [t for t in spec["data"] if t.get("meta") == "interpolated"]
-    assert [t["x"] for t in dotted] == [[1, 4, None, 4, 16, None]]  # NVFP4 bridges its unmeasured 2 and 8
-    assert all(t["line"]["dash"] == "dot" for t in dotted)
+    series = chart(at, "concurrency_chart")["series"]
+    nvfp4 = next(s for s in series if s["name"] == "NVFP4-GPTQ · 131k · batch 256")
+    assert [x for x, y in nvfp4["points"] if y is None] == [2, 8]  # unmeasured cells: the line breaks there
+    dotted = [s for s in series if s.get("interpolated")]
+    assert [[p[0] for p in s["points"]] for s in dotted] == [[1, 4], [4, 16]]  # NVFP4 bridges its 2 and 8
+    assert all(s["dash"] == "dot" and s["name"].endswith("(interpolated)") for s in dotted)
 
 
 def test_ladder_prompt_choice_moves_step_multipliers() -> None:

@@ -1,9 +1,9 @@
 """Acceptance rate α, draft length γ and cost ratio c → tokens per step, speedup, compute (Leviathan et al. 2023)."""
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import measured, theory
+from specreplay.live_chart import live_chart, slider
 from specreplay.panes import simulate_events
 from specreplay.token_strip import token_strip_html
 from specreplay.ui import embedded, kind_badge, kind_markdown, lang, tr
@@ -12,6 +12,7 @@ SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
 ALPHAS = [i / 100 for i in range(0, 101)]
 GAMMAS = list(range(1, 17))
+BLUE, ORANGE = "#4c78a8", "#f58518"
 
 
 def ref_label(r: measured.Reference) -> str:
@@ -35,9 +36,11 @@ def explorer() -> None:
     """Sliders, readouts, charts and the simulated stream: a fragment, so a slider move reruns only this part."""
     left, right = st.columns([1, 2])
     with left:
-        alpha = st.slider(tr("수용률 α", "Acceptance rate α"), 0.0, 1.0, 0.8, 0.01, key="alpha")
-        gamma = st.slider(tr("드래프트 길이 γ", "Draft length γ"), 1, 16, 5, key="gamma")
-        c = st.slider(tr("드래프트/검증 비용 비 c", "Draft/verify cost ratio c"), 0.0, 0.5, 0.05, 0.01, key="c")
+        labels = {"alpha": tr("수용률 α", "Acceptance rate α"), "gamma": tr("드래프트 길이 γ", "Draft length γ"),
+                  "c": tr("드래프트/검증 비용 비 c", "Draft/verify cost ratio c")}
+        alpha = st.slider(labels["alpha"], 0.0, 1.0, 0.8, 0.01, key="alpha")
+        gamma = st.slider(labels["gamma"], 1, 16, 5, key="gamma")
+        c = st.slider(labels["c"], 0.0, 0.5, 0.05, 0.01, key="c")
         e_tau = theory.expected_tokens(alpha, gamma)
         gain = theory.speedup(alpha, gamma, c)
         compute = theory.compute_overhead(alpha, gamma, c)
@@ -49,26 +52,16 @@ def explorer() -> None:
         kind_badge("computed", tr("공식, Leviathan 외 2023", "formula, Leviathan et al. 2023"))
 
     refs = measured.acceptance_references()
+    sliders = {name: slider(label) for name, label in labels.items()}
     with right:
-        # Built in one constructor call with shapes in the layout: add_hline per line costs ~10 ms each on rerun.
-        ys = [(r.low + r.high) / 2 for r in refs]
-        fig = go.Figure(
-            data=[go.Scatter(x=ALPHAS, y=[theory.expected_tokens(a, gamma) for a in ALPHAS], mode="lines",
-                             name=tr(f"E[τ], γ={gamma} (계산)", f"E[τ], γ={gamma} (computed)")),
-                  go.Scatter(x=[alpha], y=[e_tau], mode="markers", marker=dict(size=13, color="crimson"),
-                             name=tr("현재 값", "current"), meta="current")],
-            layout=dict(
-                height=330, margin=dict(l=10, r=10, t=30, b=10), xaxis_title="α", legend=dict(orientation="h"),
-                yaxis_title=tr("검증 1회당 토큰", "tokens per verification"),
-                title=tr("수용률 α에 따른 E[τ]", "E[τ] against acceptance rate α"),
-                shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=y, y1=y, opacity=0.6,
-                             line=dict(dash="dash", color="green")) for y in ys],
-                # Alternate sides so the close prose references (2.2 and 2.2–2.5) stay readable.
-                annotations=[dict(xref="paper", x=0 if i % 2 == 0 else 1, xanchor="left" if i % 2 == 0 else "right",
-                                  y=y, yanchor="bottom" if i % 2 == 0 else "top", showarrow=False,
-                                  font=dict(size=11, color="gray"), text=ref_label(r) + tr(" 실측", " measured"))
-                             for i, (r, y) in enumerate(zip(refs, ys))]))
-        st.plotly_chart(fig, key="etau_chart")
+        live_chart({
+            "title": tr("수용률 α에 따른 E[τ]", "E[τ] against acceptance rate α"), "height": 330,
+            "x": {"title": "α", "range": [0, 1]}, "y": {"title": tr("검증 1회당 토큰", "tokens per verification")},
+            "grid": ALPHAS, "curve": {"name": tr("E[τ], γ={gamma} (계산)", "E[τ], γ={gamma} (computed)"), "color": BLUE},
+            "hlines": [{"y": (r.low + r.high) / 2, "label": ref_label(r) + tr(" 실측", " measured"), "color": "green",
+                        "dash": "dash"} for r in refs],
+            "current_name": tr("현재 값", "current"),
+            "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="etau_chart")
         st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curve is the formula. ") +
                    f"{kind_markdown('measured')} " + tr(
                        "점선은 기사들이 잰 평균 수용 길이입니다(000: B200·Qwen3.8-27B·DFlash2 K=7, vLLM 지표; "
@@ -77,18 +70,14 @@ def explorer() -> None:
                        "DFlash2 K=7, vLLM metric; 001: B200 · vLLM 0.28.0 · DFlash2). Acceptance length depends on γ, "
                        "so compare with the curve only roughly."))
 
-        g = go.Figure(
-            data=[go.Scatter(x=GAMMAS, y=[theory.speedup(alpha, k, c) for k in GAMMAS], mode="lines+markers",
-                             name=tr("속도 배수", "speedup")),
-                  go.Scatter(x=GAMMAS, y=[theory.compute_overhead(alpha, k, c) for k in GAMMAS], mode="lines+markers",
-                             name=tr("연산량 배수", "compute")),
-                  go.Scatter(x=[gamma, gamma], y=[gain, compute], mode="markers", marker=dict(size=13, color="crimson"),
-                             name=tr("현재 γ", "current γ"), meta="current")],
-            layout=dict(height=300, margin=dict(l=10, r=10, t=30, b=10), xaxis_title="γ", yaxis_title="×",
-                        title=tr(f"γ를 늘리면: α={alpha:.2f}, c={c:.2f}", f"Growing γ at α={alpha:.2f}, c={c:.2f}"),
-                        legend=dict(orientation="h"),
-                        shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=1, y1=1, line=dict(dash="dot", color="gray"))]))
-        st.plotly_chart(g, key="gamma_chart")
+        live_chart({
+            "title": tr("γ를 늘리면: α={alpha}, c={c}", "Growing γ at α={alpha}, c={c}"), "height": 300,
+            "x": {"title": "γ", "ticks": [1, 2, 4, 6, 8, 10, 12, 14, 16]}, "y": {"title": "×"}, "grid": GAMMAS,
+            "curves": [{"name": tr("속도 배수", "speedup"), "color": BLUE, "markers": True},
+                       {"name": tr("연산량 배수", "compute"), "color": ORANGE, "markers": True}],
+            "hlines": [{"y": 1, "color": "gray", "dash": "dot"}], "current_name": tr("현재 γ", "current γ"),
+            "live": {"model": "gamma", "values": {"alpha": alpha, "gamma": gamma, "c": c}, "sliders": sliders}},
+            key="gamma_chart")
         st.caption(kind_markdown("computed") + " " + tr(
             "이론값입니다: 큰 모델이 γ+1개 위치를 한 번에 보는 데 추가 시간이 없다고 가정하므로 실측은 보통 더 낮습니다.",
             "Theory: it assumes verifying γ+1 positions costs no more than one, so measured speedups are usually lower."))

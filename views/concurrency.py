@@ -1,9 +1,9 @@
 """Speedup against concurrency (or batch size): where each measured series first drops below 1.0."""
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import measured
+from specreplay.live_chart import live_chart, slider
 from specreplay.ui import embedded, kind_badge, kind_label, kind_markdown, lang, tr
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
@@ -22,19 +22,15 @@ def crossing(s: measured.Series) -> str:
     return tr(f"{unit} {at}에서 처음 1.0 아래 ({s.value_at(at):g}×)", f"first below 1.0 at {unit} {at} ({s.value_at(at):g}×)")
 
 
-def traces(s: measured.Series, color: str) -> list[go.Scatter]:
-    """Measured points joined only where neighbouring table cells are both measured; a dotted trace, named as
-    interpolated, bridges an unmeasured cell. Two traces per series keep the rerun cheap."""
-    hover = f"{name(s)}<br>{kind_label(s.kind)} · {s.provenance()}<br>%{{x}} → %{{y}}×<extra></extra>"
-    xs, ys = zip(*s.points)
-    out = [go.Scatter(x=xs, y=ys, mode="lines+markers", connectgaps=False, name=name(s), legendgroup=s.key,
-                      marker=dict(color=color, size=9), line=dict(color=color, width=2), hovertemplate=hover)]
-    bridges = [seg for seg in measured.segments(s.points) if seg[2]]
-    if bridges:
-        bx = [v for (x0, x1), _, _ in bridges for v in (x0, x1, None)]
-        by = [v for _, (y0, y1), _ in bridges for v in (y0, y1, None)]
-        out.append(go.Scatter(x=bx, y=by, mode="lines", legendgroup=s.key, showlegend=False, hoverinfo="skip",
-                              line=dict(color=color, dash="dot", width=1), meta="interpolated"))
+def lines(s: measured.Series, color: str) -> list[dict]:
+    """Measured points joined only where neighbouring table cells are both measured (None breaks the line); a
+    thin dotted line, marked interpolated, bridges an unmeasured cell."""
+    hover = f"{kind_label(s.kind)} · {s.provenance()}"
+    out = [{"name": name(s), "color": color, "markers": True, "unit": "×", "hover": hover, "points": list(s.points)}]
+    for (x0, x1), (y0, y1), bridges in measured.segments(s.points):
+        if bridges:
+            out.append({"name": name(s) + tr(" (보간)", " (interpolated)"), "color": color, "dash": "dot", "width": 1,
+                        "legend": False, "interpolated": True, "points": [[x0, y0], [x1, y1]]})
     return out
 
 
@@ -54,7 +50,8 @@ def explorer() -> None:
     SPEC = tr("추측 디코딩: 켬 ÷ 끔", "Speculative decoding: on ÷ off")
     QUANT = tr("4비트·FP8 ÷ BF16 (H200)", "4-bit / FP8 ÷ BF16 (H200)")
     spec_family = st.radio(tr("무엇의 배수인가", "Which multiplier"), [SPEC, QUANT], horizontal=True, key="family") == SPEC
-    level = st.select_slider(tr("동시 접속 수 (로그 눈금)", "Concurrency (log scale)"), LEVELS, value=8, key="level")
+    level_label = tr("동시 접속 수 (로그 눈금)", "Concurrency (log scale)")
+    level = st.select_slider(level_label, LEVELS, value=8, key="level")
 
     if spec_family:
         recorded, problems, excluded = measured.recorded_sweeps()
@@ -65,19 +62,15 @@ def explorer() -> None:
                  if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
 
     values = [y for s in shown for _, y in s.measured()]
-    top = max(values + [1.0]) * 1.08
-    fig = go.Figure(
-        data=[t for i, s in enumerate(shown) for t in traces(s, COLORS[i % len(COLORS)])] + [
-            go.Scatter(x=[level, level], y=[0, top], mode="lines", line=dict(color="black", width=1, dash="dashdot"),
-                       name=tr(f"선택: {level}", f"selected: {level}"), meta="current", hoverinfo="skip")],
-        layout=dict(height=430, margin=dict(l=10, r=10, t=30, b=10), yaxis_title="×", yaxis_range=[0, top],
-                    xaxis=dict(type="log", tickvals=[1, 2, 4, 8, 16, 24, 32, 48, 64, 100], title=tr(
-                        "동시 접속 수 (001) · 배치 크기 (002·004)", "concurrency (001) · batch size (002, 004)")),
-                    legend=dict(orientation="h", y=-0.2),
-                    shapes=[dict(type="line", xref="paper", x0=0, x1=1, y0=1, y1=1, line=dict(color="black", width=1))],
-                    annotations=[dict(xref="paper", x=1, xanchor="right", y=1, yanchor="bottom", showarrow=False,
-                                      text=tr("1.0 = 이득 없음", "1.0 = no gain"))]))
-    st.plotly_chart(fig, key="concurrency_chart")
+    live_chart({
+        "title": tr("동시 접속에 따른 배수", "Speedup against concurrency"), "height": 430, "series": [ln for i, s in enumerate(shown) for ln in lines(s, COLORS[i % len(COLORS)])],
+        "x": {"title": tr("동시 접속 수 (001) · 배치 크기 (002·004)", "concurrency (001) · batch size (002, 004)"),
+              "log": True, "ticks": [1, 2, 4, 8, 16, 24, 32, 48, 64, 100]},
+        "y": {"title": "×", "range": [0, max(values + [1.0]) * 1.08]},
+        "hlines": [{"y": 1, "color": "black", "label": tr("1.0 = 이득 없음", "1.0 = no gain")}],
+        "current_label": tr("선택: {level}", "selected: {level}"),
+        "live": {"model": "level", "values": {"level": level}, "sliders": {"level": slider(level_label, LEVELS)}}},
+        key="concurrency_chart")
     st.caption(f"{kind_markdown('measured')} / {kind_markdown('quoted')} " + tr(
         "점은 측정값, 실선은 이웃한 측정 칸 사이, 점선은 측정하지 않은 칸을 건너뛴 보간입니다. 계열마다 서빙 설정"
         "(하드웨어·모델·엔진·배치 설정)이 달라 계열 간 절댓값은 비교하지 않습니다. 001은 동시 접속 수, 002·004는 배치 크기입니다.",

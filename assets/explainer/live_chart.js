@@ -1,0 +1,168 @@
+// A small SVG chart that follows the page's Streamlit sliders in the browser, so a slider move redraws it at
+// once instead of after a server round trip (specreplay/live_chart.py mounts it; docs/explainer.md says why).
+// The server sends the chart's fixed parts and the slider values it knows; the "model" recomputes what a slider
+// changes with the same formulas as specreplay/theory.py (tests/js/live_chart.test.mjs pins both to one table).
+
+export const expectedTokens = (a, g) => (a === 1 ? g + 1 : (1 - a ** (g + 1)) / (1 - a));
+export const speedup = (a, g, c) => expectedTokens(a, g) / (1 + g * c);
+export const computeOverhead = (a, g, c) => (g * c + g + 1) / expectedTokens(a, g);
+
+const fill = (template, v) => template.replace(/\{(\w+)\}/g, (m, k) => (k in v ? v[k] : m));
+const shown = (v) => ({ alpha: v.alpha?.toFixed(2), c: v.c?.toFixed(2), gamma: v.gamma, level: v.level });
+
+// What each chart draws at slider values v: series, the current point(s) and the texts that name them.
+export const MODELS = {
+  etau: (spec, v) => ({
+    series: [{ ...spec.curve, name: fill(spec.curve.name, shown(v)),
+               points: spec.grid.map((a) => [a, expectedTokens(a, v.gamma)]) }],
+    current: { x: v.alpha, ys: [expectedTokens(v.alpha, v.gamma)] },
+  }),
+  gamma: (spec, v) => ({
+    series: [{ ...spec.curves[0], points: spec.grid.map((g) => [g, speedup(v.alpha, g, v.c)]) },
+             { ...spec.curves[1], points: spec.grid.map((g) => [g, computeOverhead(v.alpha, g, v.c)]) }],
+    current: { x: v.gamma, ys: [speedup(v.alpha, v.gamma, v.c), computeOverhead(v.alpha, v.gamma, v.c)] },
+    title: fill(spec.title, shown(v)),
+  }),
+  level: (spec, v) => ({ series: spec.series, current: { x: v.level, ys: [], label: fill(spec.current_label, shown(v)) } }),
+};
+
+// ------------------------------------------------------------------ reading the page's sliders
+
+// Streamlit's sliders are <input type=range aria-label=LABEL>; a select_slider's value is the option index.
+function sliderValue(label, options) {
+  const input = Array.from(document.querySelectorAll("input[type=range]")).find((e) => e.getAttribute("aria-label") === label);
+  if (!input) return undefined;
+  return options ? options[Number(input.value)] : Number(input.value);
+}
+
+export function currentValues(live) {
+  const v = { ...live.values };
+  for (const [name, s] of Object.entries(live.sliders)) {
+    const read = sliderValue(s.label, s.options);
+    if (read !== undefined && !Number.isNaN(read)) v[name] = read;
+  }
+  return v;
+}
+
+// ------------------------------------------------------------------ drawing
+
+const NS = "http://www.w3.org/2000/svg";
+const M = { l: 48, r: 14, t: 30, b: 42 };
+
+function el(tag, attrs, parent, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
+  if (text !== undefined) e.textContent = text;
+  parent.appendChild(e);
+  return e;
+}
+
+function niceTicks(lo, hi, n = 5) {
+  const raw = (hi - lo) / n;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * mag).find((s) => s >= raw);
+  const out = [];
+  for (let t = Math.ceil(lo / step) * step; t <= hi + 1e-9; t += step) out.push(+t.toFixed(10));
+  return out;
+}
+
+const DASH = { solid: "", dot: "2 4", dash: "7 4", dashdot: "7 3 2 3" };
+
+export function draw(root, spec, v) {
+  const model = MODELS[spec.live.model](spec, v);
+  const series = model.series;
+  const width = Math.max(root.clientWidth || 600, 320);
+  const height = spec.height;
+  const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat([model.current.x]);
+  const ys = series.flatMap((s) => s.points.map((p) => p[1])).filter((y) => y !== null)
+    .concat(model.current.ys, spec.hlines.map((h) => h.y));
+  const [x0, x1] = spec.x.range || [Math.min(...xs), Math.max(...xs)];
+  const y0 = spec.y.range ? spec.y.range[0] : 0;
+  const y1 = spec.y.range ? spec.y.range[1] : Math.max(...ys) * 1.08;
+  const fx = spec.x.log ? Math.log10 : (x) => x;
+  const px = (x) => M.l + ((fx(x) - fx(x0)) / (fx(x1) - fx(x0))) * (width - M.l - M.r);
+  const py = (y) => height - M.b - ((y - y0) / (y1 - y0)) * (height - M.t - M.b);
+
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", model.title || spec.title);
+  el("text", { x: 4, y: 16, class: "lc-title" }, svg, model.title || spec.title);
+  for (const t of niceTicks(y0, y1)) {
+    el("line", { x1: M.l, x2: width - M.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
+    el("text", { x: M.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));
+  }
+  for (const t of spec.x.ticks || niceTicks(x0, x1)) {
+    if (t < x0 || t > x1) continue;
+    el("text", { x: px(t), y: height - M.b + 16, class: "lc-tick", "text-anchor": "middle" }, svg, String(t));
+  }
+  el("text", { x: (M.l + width - M.r) / 2, y: height - 6, class: "lc-axis", "text-anchor": "middle" }, svg, spec.x.title);
+  el("text", { x: 12, y: (M.t + height - M.b) / 2, class: "lc-axis", "text-anchor": "middle",
+               transform: `rotate(-90 12 ${(M.t + height - M.b) / 2})` }, svg, spec.y.title);
+  spec.hlines.forEach((h, i) => {
+    el("line", { x1: M.l, x2: width - M.r, y1: py(h.y), y2: py(h.y), stroke: h.color, "stroke-dasharray": DASH[h.dash || "solid"],
+                 class: "lc-hline" }, svg);
+    if (h.label) {
+      const left = i % 2 === 0; // alternate sides so close references stay readable
+      el("text", { x: left ? M.l + 4 : width - M.r - 4, y: py(h.y) + (left ? -4 : 12), class: "lc-note",
+                   "text-anchor": left ? "start" : "end" }, svg, h.label);
+    }
+  });
+  for (const s of series) {
+    // Break the line at unmeasured cells (null): nothing is drawn across a gap.
+    const d = s.points.map((p, i) => (p[1] === null ? "" : `${i && s.points[i - 1][1] !== null ? "L" : "M"}${px(p[0])},${py(p[1])}`)).join("");
+    el("path", { d, fill: "none", stroke: s.color, "stroke-width": s.width || 2, "stroke-dasharray": DASH[s.dash || "solid"] }, svg);
+    if (s.markers) {
+      for (const [x, y] of s.points) {
+        if (y === null) continue;
+        const dot = el("circle", { cx: px(x), cy: py(y), r: 4, fill: s.color }, svg);
+        el("title", {}, dot, `${s.name}\n${x} → ${+y.toFixed(3)}${s.unit || ""}${s.hover ? "\n" + s.hover : ""}`);
+      }
+    }
+  }
+  const cur = model.current;
+  if (cur.ys.length === 0) {
+    el("line", { x1: px(cur.x), x2: px(cur.x), y1: py(y0), y2: py(y1), class: "lc-current-line", "stroke-dasharray": DASH.dashdot }, svg);
+  }
+  for (const y of cur.ys) {
+    const dot = el("circle", { cx: px(cur.x), cy: py(y), r: 7, class: "lc-current" }, svg);
+    el("title", {}, dot, `${cur.x} → ${y.toFixed(2)}`);
+  }
+  root.querySelector(".lc-plot").replaceChildren(svg);
+  const legend = series.filter((s) => s.legend !== false).map((s) => [s.name, s.color, s.dash])
+    .concat([[cur.label || spec.current_name, "crimson", cur.ys.length ? "solid" : "dashdot"]]);
+  root.querySelector(".lc-legend").replaceChildren(...legend.map(([name, color, dash]) => {
+    const item = document.createElement("span");
+    item.className = "lc-key";
+    item.innerHTML = `<svg width="22" height="10"><line x1="1" x2="21" y1="5" y2="5" stroke="${color}" stroke-width="3" stroke-dasharray="${DASH[dash || "solid"]}"/></svg>`;
+    item.append(name);
+    return item;
+  }));
+  // Read by the browser test and bench/explainer_bench.py: what the chart shows now.
+  root.dataset.currentX = String(cur.x);
+  root.dataset.currentYs = JSON.stringify(cur.ys.map((y) => +y.toFixed(4)));
+}
+
+// ------------------------------------------------------------------ the Streamlit component
+
+export default function mount({ parentElement, data }) {
+  let root = parentElement.querySelector(".lc-root");
+  if (!root) {
+    root = document.createElement("div");
+    root.className = "lc-root";
+    root.innerHTML = '<div class="lc-plot"></div><div class="lc-legend"></div>';
+    parentElement.appendChild(root);
+  }
+  root.dataset.liveChart = data.key;
+  root.stopWatching?.(); // mounted again with new data: one set of observers per chart
+  const redraw = () => draw(root, data, currentValues(data.live));
+  redraw();
+  // A slider move changes its aria-valuetext first; redraw then, not when the server's rerun arrives.
+  const watch = new MutationObserver(redraw);
+  watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-valuetext"] });
+  const resize = new ResizeObserver(redraw);
+  resize.observe(parentElement);
+  root.stopWatching = () => { watch.disconnect(); resize.disconnect(); };
+  return root.stopWatching;
+}

@@ -1,0 +1,28 @@
+"""Explainer charts that follow their sliders in the browser (assets/explainer/live_chart.js).
+
+A Plotly chart redraws only after the server's rerun, ~350 ms a move here; this SVG chart reads the page's
+slider as it moves and redraws at once. Python sends the fixed parts (axes, measured points, texts) and the
+slider values it knows; the chart recomputes what a slider changes with the same formulas as theory.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+_ASSETS = Path(__file__).resolve().parent.parent / "assets" / "explainer"
+_mount = st.components.v2.component(
+    "specreplay_live_chart", js=(_ASSETS / "live_chart.js").read_text(encoding="utf-8"),
+    css=(_ASSETS / "live_chart.css").read_text(encoding="utf-8"), isolate_styles=False)
+
+
+def slider(label: str, options: list[Any] | None = None) -> dict[str, Any]:
+    """A Streamlit slider the chart follows, found in the page by its label (a select_slider also needs its options)."""
+    return {"label": label, "options": options}
+
+
+def live_chart(spec: dict[str, Any], key: str) -> None:
+    """Draw `spec` (see live_chart.js for its fields); `spec["live"]` names the model, the sliders and their values."""
+    _mount(data={**spec, "key": key}, key=key)

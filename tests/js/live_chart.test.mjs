@@ -1,0 +1,43 @@
+// The live chart's formulas (assets/explainer/live_chart.js) against the same references as tests/test_theory.py:
+// article 004's worked table and the issue's known points, so browser and server draw the same numbers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { computeOverhead, expectedTokens, MODELS, speedup } from "../../assets/explainer/live_chart.js";
+
+const round2 = (x) => Math.round(x * 100) / 100;
+
+// Quoted cells only (the section text holds commas inside quotes; the numbers follow it).
+const rows = readFileSync(new URL("../../assets/quoted_speculative_math.csv", import.meta.url), "utf8")
+  .trim().split("\n").slice(1).map((line) => {
+    const after = line.slice(line.lastIndexOf('"') + 2).split(",");
+    const [, alpha, c, gamma, tau, gain, compute] = after.map(Number);
+    return { alpha, c, gamma, tau, gain, compute };
+  });
+
+test("every row of article 004's worked table", () => {
+  assert.equal(rows.length, 6);
+  for (const r of rows) {
+    assert.equal(round2(expectedTokens(r.alpha, r.gamma)), r.tau, JSON.stringify(r));
+    assert.equal(round2(speedup(r.alpha, r.gamma, r.c)), r.gain, JSON.stringify(r));
+    assert.equal(round2(computeOverhead(r.alpha, r.gamma, r.c)), r.compute, JSON.stringify(r));
+  }
+});
+
+test("known points and edges", () => {
+  assert.deepEqual([expectedTokens(0.8, 5), speedup(0.8, 5, 0.05), computeOverhead(0.8, 5, 0.05)].map(round2), [3.69, 2.95, 1.69]);
+  assert.equal(expectedTokens(1, 7), 8); // every draft accepted: γ + 1
+  assert.equal(expectedTokens(0, 7), 1); // nothing accepted: the verifier's own token
+});
+
+test("models redraw what a slider changes", () => {
+  const etau = MODELS.etau({ grid: [0, 0.5, 1], curve: { name: "E[τ], γ={gamma}" } }, { alpha: 0.5, gamma: 3 });
+  assert.equal(etau.series[0].name, "E[τ], γ=3");
+  assert.deepEqual(etau.series[0].points, [[0, 1], [0.5, 1.875], [1, 4]]);
+  assert.deepEqual(etau.current, { x: 0.5, ys: [1.875] });
+  const gamma = MODELS.gamma({ grid: [1, 2], curves: [{}, {}], title: "α={alpha}, c={c}" }, { alpha: 0.6, gamma: 2, c: 0.05 });
+  assert.equal(gamma.title, "α=0.60, c=0.05");
+  assert.deepEqual(gamma.current.ys.map(round2), [1.78, 1.58]);
+  const level = MODELS.level({ series: [], current_label: "selected: {level}" }, { level: 16 });
+  assert.deepEqual(level.current, { x: 16, ys: [], label: "selected: 16" });
+});
