@@ -30,22 +30,23 @@ def _strip(events: list[Event], label: str, gamma: int) -> str:
 
 
 def token_strip_html(plain: list[Event], spec: list[Event], gamma: int, labels: dict[str, str]) -> str:
-    """Self-contained HTML: two animated lanes and a static per-step strip; a button replays the animation."""
-    return f"""<!doctype html><html><head><meta charset="utf-8"><style>
-body{{font-family:sans-serif;margin:4px;color:#222}}
-.lane{{margin:6px 0}} .title{{font-size:13px;margin-bottom:3px}}
-.row{{display:flex;flex-wrap:wrap;gap:2px;min-height:14px}}
-.step{{display:inline-flex;gap:1px;opacity:0;animation:show .01s linear forwards}}
-.step i{{display:inline-block;width:9px;height:12px;border-radius:2px}}
-@keyframes show{{to{{opacity:1}}}}
-.strip{{display:flex;align-items:flex-end;gap:1px;height:50px;border-bottom:1px solid #999}}
-.strip i{{display:inline-block;width:5px;background:#4c78a8}}
-.strip-title,.legend{{font-size:12px;color:#555;margin-top:6px}}
-button{{font-size:12px;margin-top:6px}}
-</style></head><body>
-<div id="lanes">{_lane(labels["plain"], plain, "#f58518", "#4c78a8")}{_lane(labels["spec"], spec, "#54a24b", "#4c78a8")}</div>
+    """HTML for st.html (inline, no iframe: a slider move swaps this block instead of loading a new document):
+    two animated lanes and a static per-step strip; a button replays the animation. CSS is scoped under .ts."""
+    return f"""<div class="ts"><style>
+.ts{{font-family:sans-serif;color:#222}}
+.ts .lane{{margin:6px 0}} .ts .title{{font-size:13px;margin-bottom:3px}}
+.ts .row{{display:flex;flex-wrap:wrap;gap:2px;min-height:14px}}
+.ts .step{{display:inline-flex;gap:1px;opacity:0;animation:ts-show .01s linear forwards}}
+.ts .step i{{display:inline-block;width:9px;height:12px;border-radius:2px}}
+@keyframes ts-show{{to{{opacity:1}}}}
+.ts .strip{{display:flex;align-items:flex-end;gap:1px;height:50px;border-bottom:1px solid #999}}
+.ts .strip i{{display:inline-block;width:5px;background:#4c78a8}}
+.ts .strip-title,.ts .legend{{font-size:12px;color:#555;margin-top:6px}}
+.ts button{{font-size:12px;margin-top:6px}}
+</style>
+<div class="lanes">{_lane(labels["plain"], plain, "#f58518", "#4c78a8")}{_lane(labels["spec"], spec, "#54a24b", "#4c78a8")}</div>
 <div class="legend"><span style="color:#54a24b">■</span> {html.escape(labels["accepted"])} &nbsp;
 <span style="color:#4c78a8">■</span> {html.escape(labels["own"])}</div>
 {_strip(spec, labels["strip"], gamma)}
-<button id="replay" onclick="const l=document.getElementById('lanes');l.replaceWith(l.cloneNode(true));">{html.escape(labels["replay"])}</button>
-</body></html>"""
+<button onclick="const l=this.parentElement.querySelector('.lanes');l.replaceWith(l.cloneNode(true));">{html.escape(labels["replay"])}</button>
+</div>"""

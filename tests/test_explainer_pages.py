@@ -59,7 +59,10 @@ def test_acceptance_shows_measured_references_and_simulated_stream() -> None:
     assert any("복사형 3.1 (001)" in n for n in notes)
     captions = " ".join(c.value for c in at.caption)
     assert "orange-badge[시뮬레이션]" in captions and "green-badge[실측]" in captions
-    assert at.get("iframe"), "the simulated token stream is an st.iframe"
+    strip = at.get("html")[0].proto.body  # the simulated token stream, inline (st.html)
+    plain, spec = strip.split('class="legend"')[0].split('class="lane"')[1:3]
+    assert plain.count("<i ") == spec.count("<i ") == 60  # both lanes draw the same 60 tokens
+    assert spec.count('class="step"') < plain.count('class="step"')  # in fewer verification steps
 
 
 def test_concurrency_slider_reads_measured_cells_only() -> None:

@@ -85,14 +85,14 @@ def explorer() -> None:
     st.subheader(tr("토큰이 나오는 모습", "What it looks like"))
     plain = simulate_events(1 / SIM_STEP_S, 0.0, 0.0, 0, SIM_TOKENS)
     spec = simulate_events(gain / SIM_STEP_S, 0.0, alpha, gamma, SIM_TOKENS, seed=7)
-    st.iframe(token_strip_html(plain, spec, gamma, {
+    st.html(token_strip_html(plain, spec, gamma, {
         "plain": tr("드래프터 없음: 검증 1회에 1토큰", "No drafter: 1 token per pass"),
         "spec": tr(f"추측 디코딩 α={alpha:.2f} γ={gamma}", f"Speculative α={alpha:.2f} γ={gamma}"),
         "accepted": tr("채택된 초안 토큰", "accepted draft tokens"),
         "own": tr("큰 모델이 직접 낸 토큰", "the big model's own token"),
         "strip": tr("검증 1회당 나온 토큰 수 (막대 하나 = 검증 1회)", "Tokens per verification (one bar = one pass)"),
         "replay": tr("다시 재생", "Replay"),
-    }), height=260)
+    }), unsafe_allow_javascript=True)  # our own markup (labels escaped); the script is the replay button
     st.caption(f"{kind_markdown('simulated')} " + tr(
         f"시뮬레이션입니다: 초안마다 확률 α로 채택, 첫 거절에서 멈춤(최대 γ), 고정 시드. 화면 시간은 느리게 했습니다 "
         f"(드래프터 없는 1스텝 = {SIM_STEP_S} s, 추측 스텝은 (1+γc)배 길게). 텍스트 없이 토큰 {SIM_TOKENS}개를 블록으로 그립니다.",
