@@ -156,7 +156,17 @@ export default function mount({ parentElement, data }) {
   }
   root.dataset.liveChart = data.key;
   root.stopWatching?.(); // mounted again with new data: one set of observers per chart
-  const redraw = () => draw(root, data, currentValues(data.live));
+  // Draw only when what is shown would change: each rerun mounts the chart again with the same picture,
+  // and any slider on the page (not only this chart's) changes an aria-valuetext.
+  const spec = JSON.stringify({ ...data, live: { ...data.live, values: null } });
+  const redraw = () => {
+    const v = currentValues(data.live);
+    const shown = `${spec}|${JSON.stringify(v)}|${parentElement.clientWidth}`;
+    if (shown !== root.shown) {
+      root.shown = shown;
+      draw(root, data, v);
+    }
+  };
   redraw();
   // A slider move changes its aria-valuetext first; redraw then, not when the server's rerun arrives.
   const watch = new MutationObserver(redraw);
