@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from recorder import metrics, server, stream
+from recorder import arrival, metrics, server, stream
 from recorder.config import Arm, Config, Prompt
 from recorder.progress import Progress
 from recorder.session import Options, header, open_output, prepare
@@ -41,7 +41,7 @@ def plan(cfg: Config, repeats: int, warmup: int) -> list[Cell]:
 
 async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> fmt.Recording:
     limits = httpx.Limits(max_connections=8, max_keepalive_connections=4)
-    async with httpx.AsyncClient(limits=limits) as client:
+    async with arrival.client(limits) as client:
         arms = await prepare(client, cfg, opts.request_timeout)
         extra = {"repeats": repeats, "warmup": warmup}
         rec = open_output(opts.output, header(cfg, arms, "cells", opts, extra))

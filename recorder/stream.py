@@ -1,4 +1,8 @@
-"""One recorded request: stream it and stamp every chunk the moment its line arrives.
+"""One recorded request: stream it and stamp every chunk with the time its line arrived.
+
+The time is the kernel's arrival stamp of the read that completed the line where the connection
+has one (recorder/arrival.py: plain http on Linux), else the monotonic time the line came out of
+httpx, taken before it is parsed.
 
 Tokens per chunk come from the chunk's token_ids, else from the change in the
 cumulative usage.completion_tokens; with speculative decoding one chunk carries
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -50,6 +55,7 @@ async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capa
     res = Result(datetime.now(timezone.utc).isoformat(timespec="milliseconds"), time.monotonic())
     t0 = res.started_mono
     cum = 0  # tokens counted so far
+    t = 0.0
     final_usage: dict[str, int] | None = None
     try:
         async with client.stream("POST", url(arm, prompt.api), json=body, headers=headers(arm),
@@ -58,8 +64,8 @@ async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capa
                 detail = (await r.aread()).decode(errors="replace")[:300]
                 res.error = f"HTTP {r.status_code}: {detail}"
                 return res
-            async for line in r.aiter_lines():
-                t = time.monotonic() - t0  # stamp first, parse after
+            async for line, arrived in lines(r):
+                t = max(arrived - t0, t)  # in order even if the wall clock steps under a kernel stamp (arrival.py)
                 if not line.startswith("data:"):
                     continue
                 data = line[5:].strip()
@@ -102,3 +108,15 @@ async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capa
     if res.finish_reason is None:
         res.error = "the stream ended without a finish_reason (cut off?)"
     return res
+
+
+async def lines(r: httpx.Response) -> AsyncIterator[tuple[str, float]]:
+    """The response's lines, each with the monotonic time its last byte arrived (see the module docstring).
+
+    httpx yields a line as soon as a read completes it, before it reads again, so the network
+    stream's `arrival` is that read's.
+    """
+    conn = r.extensions.get("network_stream")
+    kernel = hasattr(conn, "arrival")
+    async for line in r.aiter_lines():
+        yield line, conn.arrival if kernel else time.monotonic()
