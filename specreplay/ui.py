@@ -67,3 +67,10 @@ def kind_badge(kind: Kind, source: str = "") -> None:
 def kind_markdown(kind: Kind) -> str:
     """Inline badge markup for captions and metric labels."""
     return f":{_KIND_COLOR[kind]}-badge[{kind_label(kind)}]"
+
+
+def page_intro(title: str, intro: str) -> None:
+    """A page's title and opening paragraph, left out when embedded (the blog post around it has its own)."""
+    if not embedded():
+        st.title(title)
+        st.markdown(intro)

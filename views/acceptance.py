@@ -6,7 +6,7 @@ from specreplay import measured, theory
 from specreplay.live_chart import live_chart, slider
 from specreplay.panes import simulate_events
 from specreplay.token_strip import token_strip_html
-from specreplay.ui import embedded, kind_badge, kind_markdown, lang, tr
+from specreplay.ui import kind_badge, kind_markdown, lang, page_intro, tr
 
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
@@ -21,14 +21,12 @@ def ref_label(r: measured.Reference) -> str:
     return f"{name} {value} ({r.source[:3]})"
 
 
-if not embedded():
-    st.title(tr("수용률과 드래프트 길이", "Acceptance rate & draft length"))
-    st.markdown(tr(
-        "드래프터가 γ개를 제안하고 큰 모델이 한 번에 검증합니다. 토큰 하나가 채택될 확률이 α이면, 검증 1회당 "
-        "평균 E[τ]개가 나옵니다. 드래프트 비용 c(드래프터 1회 ÷ 검증 1회)를 빼면 실제 배수가 됩니다.",
-        "A drafter proposes γ tokens and the big model verifies them in one pass. If each draft token is accepted "
-        "with probability α, one verification yields E[τ] tokens on average. Subtract the drafting cost c "
-        "(one draft step ÷ one verification) and you get the real speedup."))
+page_intro(tr("수용률과 드래프트 길이", "Acceptance rate & draft length"), tr(
+    "드래프터가 γ개를 제안하고 큰 모델이 한 번에 검증합니다. 토큰 하나가 채택될 확률이 α이면, 검증 1회당 "
+    "평균 E[τ]개가 나옵니다. 드래프트 비용 c(드래프터 1회 ÷ 검증 1회)를 빼면 실제 배수가 됩니다.",
+    "A drafter proposes γ tokens and the big model verifies them in one pass. If each draft token is accepted "
+    "with probability α, one verification yields E[τ] tokens on average. Subtract the drafting cost c "
+    "(one draft step ÷ one verification) and you get the real speedup."))
 
 
 @st.fragment

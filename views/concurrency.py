@@ -4,7 +4,7 @@ import streamlit as st
 
 from specreplay import measured
 from specreplay.live_chart import live_chart, slider
-from specreplay.ui import embedded, kind_badge, kind_label, kind_markdown, lang, tr
+from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, tr
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 COLORS = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d"]
@@ -34,14 +34,12 @@ def lines(s: measured.Series, color: str) -> list[dict]:
     return out
 
 
-if not embedded():
-    st.title(tr("동시 접속과 배수", "Concurrency vs speedup"))
-    st.markdown(tr(
-        "추측 디코딩은 GPU가 메모리를 기다리며 노는 연산을 검증에 씁니다. 동시 요청이 늘어 그 여유가 사라지면 "
-        "배수는 1.0 아래로 내려갑니다. 아래 점은 모두 기사에 실린 측정값이고, 측정하지 않은 칸은 비워 둡니다.",
-        "Speculative decoding spends compute the GPU leaves idle while it waits on memory. As concurrent requests "
-        "fill that slack, the speedup falls below 1.0. Every point below is a measurement printed in an article; "
-        "cells nobody measured stay empty."))
+page_intro(tr("동시 접속과 배수", "Concurrency vs speedup"), tr(
+    "추측 디코딩은 GPU가 메모리를 기다리며 노는 연산을 검증에 씁니다. 동시 요청이 늘어 그 여유가 사라지면 "
+    "배수는 1.0 아래로 내려갑니다. 아래 점은 모두 기사에 실린 측정값이고, 측정하지 않은 칸은 비워 둡니다.",
+    "Speculative decoding spends compute the GPU leaves idle while it waits on memory. As concurrent requests "
+    "fill that slack, the speedup falls below 1.0. Every point below is a measurement printed in an article; "
+    "cells nobody measured stay empty."))
 
 
 @st.fragment

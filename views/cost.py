@@ -3,7 +3,7 @@
 import streamlit as st
 
 from specreplay import measured, theory
-from specreplay.ui import embedded, kind_badge, kind_markdown, lang, tr
+from specreplay.ui import kind_badge, kind_markdown, lang, page_intro, tr
 
 COST_TABLE = "cost_h100"
 KV_TABLE = "kv_example"
@@ -15,12 +15,11 @@ def num(table: str, series: str, metric: str) -> float:
     return value
 
 
-if not embedded():
-    st.title(tr("토큰당 비용과 KV 캐시", "Cost per token & KV cache"))
-    st.markdown(tr("같은 GPU에서 초당 토큰이 늘면 토큰 하나에 드는 GPU 시간이 줄어듭니다. 반대로 드래프터와 긴 컨텍스트는 "
-                   "메모리를 차지해 동시에 담을 수 있는 대화 수를 줄입니다.",
-                   "More tokens per second on the same GPU means less GPU time per token. A drafter and long contexts, "
-                   "in turn, take memory and cut how many conversations fit at once."))
+page_intro(tr("토큰당 비용과 KV 캐시", "Cost per token & KV cache"), tr(
+    "같은 GPU에서 초당 토큰이 늘면 토큰 하나에 드는 GPU 시간이 줄어듭니다. 반대로 드래프터와 긴 컨텍스트는 "
+    "메모리를 차지해 동시에 담을 수 있는 대화 수를 줄입니다.",
+    "More tokens per second on the same GPU means less GPU time per token. A drafter and long contexts, "
+    "in turn, take memory and cut how many conversations fit at once."))
 
 # --- cost per token
 st.subheader(tr("100만 출력 토큰당 비용", "Cost per 1M output tokens"))

@@ -4,7 +4,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import measured
-from specreplay.ui import embedded, kind_badge, kind_label, kind_markdown, lang, tr
+from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, tr
 
 def label(ko: str, en: str) -> str:
     return en if lang() == "en" else ko
@@ -36,12 +36,10 @@ def steps_table(steps: list[measured.Step]) -> None:
                    tr("처음 대비 (계산)", "vs first (computed)"): x(s.vs_first)} for s in steps], hide_index=True)
 
 
-if not embedded():
-    st.title(tr("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"))
-    st.markdown(tr(
-        "한 번에 한 가지만 바꾼 계단입니다. 각 단계의 배수는 앞 단계와의 비이고, 전체 배수는 단계 배수의 곱입니다.",
-        "A ladder that changes one thing per rung. Each rung's multiplier is its ratio to the rung before; the total "
-        "is the product of the rung multipliers."))
+page_intro(tr("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"), tr(
+    "한 번에 한 가지만 바꾼 계단입니다. 각 단계의 배수는 앞 단계와의 비이고, 전체 배수는 단계 배수의 곱입니다.",
+    "A ladder that changes one thing per rung. Each rung's multiplier is its ratio to the rung before; the total "
+    "is the product of the rung multipliers."))
 st.info(tr("**같은 조건 규칙**: 배수는 양쪽 팔이 정확히 같은 토큰 수를 낸 셀에서만 인용합니다. 답 길이가 다르면 배수가 "
            "길이에 흔들리기 때문입니다. 기사 000에서 이 규칙을 만족한다고 밝힌 행은 코드와 추론(둘 다 1,500토큰 상한 도달)입니다.",
            "**Like-for-like rule**: a multiplier is quoted only from cells where both arms produced exactly the same "

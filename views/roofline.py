@@ -5,7 +5,7 @@ import streamlit as st
 
 from specreplay import measured
 from specreplay import roofline as rl
-from specreplay.ui import embedded, kind_badge, kind_markdown, lang, tr
+from specreplay.ui import kind_badge, kind_markdown, lang, page_intro, tr
 
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 FORMATS = ["bf16", "int4", "fp8"]
@@ -39,16 +39,14 @@ def shape_label(s: rl.LayerShape) -> str:
     return f"{s.model} · {s.layer} ({s.k}→{s.n})"
 
 
-if not embedded():
-    st.title(tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"))
-    st.markdown(tr(
-        "디코드 한 스텝은 모든 가중치를 메모리에서 한 번 읽고, 배치 B의 토큰마다 곱셈을 합니다. B가 작으면 GPU는 "
-        "읽기를 기다리므로 가중치를 4비트로 줄이면 빨라집니다. B가 커지면 곱셈이 병목이 되고, 4비트 가중치를 "
-        "BF16으로 되돌리는(역양자화) 비용까지 더해져 이득이 사라지거나 손해가 됩니다.",
-        "A decode step reads every weight from memory once and multiplies it for each of the batch's B tokens. At "
-        "small B the GPU waits on the reads, so 4-bit weights make it faster. As B grows the arithmetic becomes "
-        "the bottleneck, and turning 4-bit weights back into BF16 (dequantization) costs extra: the gain fades "
-        "or turns into a loss."))
+page_intro(tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"), tr(
+    "디코드 한 스텝은 모든 가중치를 메모리에서 한 번 읽고, 배치 B의 토큰마다 곱셈을 합니다. B가 작으면 GPU는 "
+    "읽기를 기다리므로 가중치를 4비트로 줄이면 빨라집니다. B가 커지면 곱셈이 병목이 되고, 4비트 가중치를 "
+    "BF16으로 되돌리는(역양자화) 비용까지 더해져 이득이 사라지거나 손해가 됩니다.",
+    "A decode step reads every weight from memory once and multiplies it for each of the batch's B tokens. At "
+    "small B the GPU waits on the reads, so 4-bit weights make it faster. As B grows the arithmetic becomes "
+    "the bottleneck, and turning 4-bit weights back into BF16 (dequantization) costs extra: the gain fades "
+    "or turns into a loss."))
 
 batch = st.select_slider(tr("배치 크기 B", "Batch size B"), BATCHES, value=8, key="roofline_batch")
 
