@@ -17,17 +17,16 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.local_server import free_port, local_server  # noqa: E402
 
 TARGET_MS = 150
 # As deployed: no source-file watcher. Streamlit's dev watcher polls the project's files and, while other
@@ -39,25 +38,6 @@ SHOWN = """([chartIndex, expected]) => {
   const charts = Array.from(document.querySelectorAll('[data-live-chart]'));
   return charts.length > chartIndex && Math.abs(Number(charts[chartIndex].dataset.currentX) - expected) < 1e-9;
 }"""
-
-
-def start_app() -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false", *SERVER_FLAGS], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/_stcore/health", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    proc.terminate()
-    raise RuntimeError("streamlit did not start")
 
 
 def _stat(pid: int) -> list[str] | None:
@@ -125,8 +105,12 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=30)
     args = ap.parse_args()
     load_before = os.getloadavg()
-    proc, url = start_app()
-    try:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with local_server([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+                       "--server.address", "127.0.0.1", "--server.headless", "true",
+                       "--browser.gatherUsageStats", "false", *SERVER_FLAGS], f"{url}/_stcore/health", "streamlit",
+                      60, cwd=ROOT) as proc:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 900})
@@ -143,9 +127,6 @@ def main() -> None:
                     page, f"{url}/concurrency?lang=en", "Concurrency (log scale)", levels, 8, args.moves, proc.pid,
                     gap_s))
             browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
     print(json.dumps({**results,
                       "machine": f"{platform.machine()} · {os.cpu_count()} CPUs · python {platform.python_version()}",
                       # Other work on the box slows every rerun; the load average says how busy it was.

