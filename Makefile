@@ -7,7 +7,7 @@ LLAMACPP_VENV := .venv-llamacpp
 MODELS ?= $(HOME)/.cache/specreplay/models
 PORT ?= 8501
 
-.PHONY: run test app-deps test-deps system-deps engine llamacpp weights recordings
+.PHONY: run test app-deps test-deps system-deps engine llamacpp weights recordings screenshot
 
 run: app-deps
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
@@ -68,3 +68,7 @@ test: system-deps test-deps engine weights llamacpp
 recordings: test-deps engine weights
 	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/python -m recorder record recorder/configs/smollm2.toml
 	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/python -m recorder sweep recorder/configs/smollm2-sweep.toml
+
+# The README's screenshot (docs/screenshot-replay.png), taken by the replay browser test from a bundled recording.
+screenshot: system-deps test-deps
+	SPECREPLAY_README_SCREENSHOT=1 $(VENV)/bin/python -m pytest tests/test_replay_browser.py -k screenshot_for_the_readme
