@@ -91,6 +91,9 @@ def test_panes_show_the_recording_at_every_t(app_url: str, page) -> None:
     frame.locator("button.play").click()  # pause
     paused = state(root)
     assert not paused["playing"]
+    assert_shows_recording(paused, trs)
+    page.wait_for_timeout(100)
+    assert state(root)["t"] == paused["t"]  # what the pause shows is where the clock stopped
     page.wait_for_timeout(300)
     assert state(root)["t"] == paused["t"]
 
@@ -126,9 +129,15 @@ def test_pause_speed_keyboard_and_bursts(app_url: str, page) -> None:
     assert rate == pytest.approx(2, rel=0.15)  # the clock runs at twice wall time
     assert_shows_recording(b, trs)
 
-    page.keyboard.press("Space")
-    paused = state(root)
+    # Space and the read in one task, so no animation frame can come between them
+    paused = root.evaluate(f"""root => {{
+      root.ownerDocument.dispatchEvent(new KeyboardEvent("keydown", {{key: " ", bubbles: true}}));
+      return ({READ_STATE})(root);
+    }}""")
     assert not paused["playing"]
+    assert_shows_recording(paused, trs)
+    page.wait_for_timeout(100)
+    assert state(root)["t"] == paused["t"]  # what the pause shows is where the clock stopped
     page.keyboard.press("ArrowLeft")
     assert state(root)["t"] == max(0, paused["t"] - 1_000_000)
     page.keyboard.press("ArrowUp")

@@ -211,8 +211,11 @@ export function mount(root, data) {
       playing = true;
       if (!raf) raf = requestAnimationFrame(frame);
     } else {
+      // freeze on the clock's time and show it now: the last painted frame is up to one frame older
       baseT = now(performance.now());
       playing = false;
+      if (raf) { cancelAnimationFrame(raf); raf = 0; }
+      render(baseT);
     }
     setText(playBtn, playing ? L.pause : L.play);
     root.dataset.playing = String(playing);
