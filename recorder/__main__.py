@@ -1,7 +1,7 @@
 """`python -m recorder`: record real streamed requests into recording format v1.
 
   python -m recorder record CONFIG [-o FILE]     every arm x prompt, warm-up + repeats, one at a time
-  python -m recorder sweep CONFIG [-o FILE]      concurrency levels, each arm in turn
+  python -m recorder sweep CONFIG [-o FILE]      concurrency levels per prompt mix, each arm in turn
   python -m recorder summary FILE                the per-arm x prompt (or per-level) table of a recording
 """
 
@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -47,6 +48,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--idle-interval", type=float, default=0.2, metavar="S", help="seconds between idle polls (default 0.2)")
     p.add_argument("--idle-timeout", type=float, default=120, metavar="S",
                    help="stop with an error if the endpoint is still busy after S seconds (default 120)")
+    p.add_argument("--host-busy-max", type=float, metavar="SHARE",
+                   help="before each request (record) or level (sweep) wait while the machine's CPUs are busier than "
+                        "SHARE (0..1, /proc/stat over the idle-poll window; default: the config's "
+                        "record.host_busy_max, else 0.25); 1 turns the wait off, the share is still stored")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
@@ -71,13 +76,23 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    # Ctrl-C must stop cleanly even when started from a background job, which inherits SIGINT ignored.
+    # Ctrl-C must stop cleanly even when started from a background job, which inherits SIGINT ignored;
+    # SIGTERM too, so a launched arm's server is stopped either way.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         if args.command == "summary":
             print(render(fmt.load(args.recording)))
             return 0
         cfg = config.load(args.config)
+        if args.host_busy_max is not None:
+            if not 0 < args.host_busy_max <= 1:
+                raise RecorderError(f"--host-busy-max: expected a share between 0 and 1, got {args.host_busy_max}")
+            cfg = replace(cfg, host=replace(cfg.host, busy_max=args.host_busy_max))
+        if args.command == "sweep":
+            cfg, warnings = config.check_mixes(cfg)
+            for w in warnings:
+                print(f"recorder: {w}", file=sys.stderr)
         out = args.output or (Path(cfg.output) if cfg.output else None)
         if out is None:
             raise RecorderError("no output file: pass -o FILE or set record.output in the config")

@@ -1,7 +1,8 @@
 """Record mode: every arm x prompt cell, warm-ups then repeats, one request at a time.
 
-Arms run strictly one after another; before every request the endpoint must be
-idle. Each finished run is appended (and fsynced) at once, so rerunning the same
+Arms run strictly one after another (an arm with a launch block has its server
+started before its first cell and stopped after its last); before every request
+the endpoint must be idle and the host quiet. Each finished run is appended (and fsynced) at once, so rerunning the same
 command resumes where it stopped.
 """
 
@@ -9,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import asyncio
+
 import httpx
 
-from recorder import arrival, metrics, server, stream
+from recorder import arrival, host_load, metrics, server, stream
 from recorder.config import Arm, Config, Prompt
 from recorder.progress import Progress
-from recorder.session import Options, header, open_output, prepare
+from recorder.session import Options, arm_up, header, open_output, prepare
 from specreplay import format as fmt
 
 
@@ -51,13 +54,20 @@ async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> fmt.Reco
         bar = Progress(len(cells), len(cells) - len(todo), opts.progress)
         if done:
             bar.note(f"recorder: resuming {opts.output.name}: {len(cells) - len(todo)} of {len(cells)} runs already there")
-        for cell in todo:  # in plan order, so arms never interleave
-            caps = arms[cell.arm.id][1]
-            await server.wait_idle(client, cell.arm, opts.idle.polls, opts.idle.interval, opts.idle.timeout)
-            before = await server.snapshot(client, cell.arm) if caps.metrics else None
-            res = await stream.record(client, cell.arm, cell.prompt, caps, opts.max_tokens, opts.request_timeout)
-            after = await server.settled(client, cell.arm) if caps.metrics else None
-            spec = metrics.spec_delta(before, after) if before and after else None
-            fmt.append(opts.output, res.line(cell.arm.id, cell.prompt.id, cell.repeat, cell.warmup, 1, 0, spec))
-            bar.step(cell.label + (f"  ERROR {res.error}" if res.error else ""))
+        for arm in cfg.arms:  # in plan order, so arms never interleave; a resumed run starts only the arms it needs
+            mine = [c for c in todo if c.arm is arm]
+            if not mine:
+                continue
+            async with arm_up(client, cfg, arm, arms, opts) as caps:
+                for cell in mine:
+                    _, busy = await asyncio.gather(
+                        server.wait_idle(client, arm, opts.idle.polls, opts.idle.interval, opts.idle.timeout),
+                        host_load.wait_quiet(cfg.host, opts.idle.polls * opts.idle.interval))
+                    before = await server.snapshot(client, arm) if caps.metrics else None
+                    res = await stream.record(client, arm, cell.prompt, caps, opts.max_tokens, opts.request_timeout)
+                    after = await server.settled(client, arm) if caps.metrics else None
+                    spec = metrics.spec_delta(before, after) if before and after else None
+                    line = res.line(arm.id, cell.prompt.id, cell.repeat, cell.warmup, 1, 0, spec)
+                    fmt.append(opts.output, {**line, "host_busy": None if busy is None else round(busy, 3)})
+                    bar.step(cell.label + (f"  ERROR {res.error}" if res.error else ""))
     return fmt.load(opts.output)

@@ -6,8 +6,10 @@ See recorder/configs/smollm2.toml for an annotated example.
 from __future__ import annotations
 
 import os
+import re
+import signal
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -16,6 +18,19 @@ from recorder.errors import RecorderError
 from specreplay.format import PROMPT_APIS, PROMPT_KINDS
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16)
+_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")  # ${VAR} or ${VAR:-default}
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How the recorder starts an arm's server itself (one arm's server alive at a time)."""
+
+    command: tuple[str, ...]  # ${VAR} already expanded from the environment
+    env: dict[str, str]  # added to the recorder's environment
+    health_url: str
+    start_timeout_s: float = 600.0
+    stop_signal: str = "SIGTERM"  # to the server's process group; SIGKILL after stop_grace_s
+    stop_grace_s: float = 30.0
 
 
 @dataclass(frozen=True)
@@ -28,6 +43,11 @@ class Arm:
     engine: str = "vllm"
     baseline: str | None = None  # id of the arm this one is compared against
     api_key: str | None = field(default=None, repr=False)  # read from env, never written out
+    launch: Launch | None = None
+
+    @property
+    def speculative(self) -> bool:
+        return bool(self.flags.get("speculative_config"))
 
 
 @dataclass(frozen=True)
@@ -37,6 +57,29 @@ class Prompt:
     text: str
     sampling: dict[str, Any]  # temperature, top_p, seed, max_tokens ...
     api: str = "chat"
+
+    @property
+    def greedy(self) -> bool:
+        """Temperature 0 or absent: the text is deterministic and can be checked against the baseline's."""
+        return not self.sampling.get("temperature")
+
+
+@dataclass(frozen=True)
+class Mix:
+    """The prompts one sweep level batches together. id None: the implicit mix of all prompts (no [[mixes]])."""
+
+    id: str | None
+    prompts: tuple[Prompt, ...]
+    mixed_sampling: bool = False  # greedy and sampled together on a speculative arm, allowed by allow_mixed_sampling
+
+
+@dataclass(frozen=True)
+class HostIdle:
+    """The machine must be quiet too: /proc/stat CPU busy share (0..1) before each cell/level."""
+
+    busy_max: float = 0.25
+    max_wait_s: float = 600.0
+    on_timeout: str = "stop"  # or "proceed" (the level line then says how busy the host was)
 
 
 @dataclass(frozen=True)
@@ -51,6 +94,9 @@ class Config:
     max_tokens: int = 256
     levels: tuple[int, ...] = DEFAULT_LEVELS
     rounds: int = 1
+    mixes: tuple[Mix, ...] = ()
+    allow_mixed_sampling: bool = False
+    host: HostIdle = HostIdle()
 
 
 def _err(path: str, where: str, problem: str) -> RecorderError:
@@ -98,6 +144,7 @@ def load(path: str | os.PathLike) -> Config:
     for i, q in enumerate(prompts):
         if pids.count(q.id) > 1:
             raise _err(p, f"prompts[{i}].id", f"duplicate id {q.id!r}")
+    mixes = _mixes(raw, prompts, p)
     levels = tuple(_get(rec, "levels", list, p, "record.", list(DEFAULT_LEVELS)))
     if not levels or any(not isinstance(n, int) or n < 1 for n in levels):
         raise _err(p, "record.levels", "expected a list of positive integers")
@@ -111,7 +158,18 @@ def load(path: str | os.PathLike) -> Config:
         max_tokens=_get(rec, "max_tokens", int, p, "record.", 256),
         levels=levels,
         rounds=_get(rec, "rounds", int, p, "record.", 1),
+        mixes=mixes,
+        allow_mixed_sampling=_get(rec, "allow_mixed_sampling", bool, p, "record.", False),
+        host=HostIdle(
+            busy_max=float(_get(rec, "host_busy_max", (int, float), p, "record.", 0.25)),
+            max_wait_s=float(_get(rec, "host_busy_max_wait_s", (int, float), p, "record.", 600)),
+            on_timeout=_get(rec, "host_busy_on_timeout", str, p, "record.", "stop"),
+        ),
     )
+    if not 0 < cfg.host.busy_max <= 1:
+        raise _err(p, "record.host_busy_max", "expected a share of the CPU between 0 and 1, e.g. 0.25")
+    if cfg.host.on_timeout not in ("stop", "proceed"):
+        raise _err(p, "record.host_busy_on_timeout", f"expected \"stop\" or \"proceed\", got {cfg.host.on_timeout!r}")
     for name in ("repeats", "max_tokens", "rounds"):
         if getattr(cfg, name) < 1:
             raise _err(p, f"record.{name}", "must be at least 1")
@@ -138,7 +196,100 @@ def _arm(a: Any, p: str, i: int) -> Arm:
         flags=_get(a, "flags", dict, p, w, {}), engine=_get(a, "engine", str, p, w, "vllm"),
         baseline=_get(a, "baseline", str, p, w, None),
         api_key=os.environ.get(key_env) if key_env else None,
+        launch=_launch(a["launch"], endpoint.rstrip("/"), p, w + "launch.") if "launch" in a else None,
     )
+
+
+def expand(value: str, p: str, where: str) -> str:
+    """${VAR} (or ${VAR:-default}) from the environment; an unset variable without a default is a config error."""
+    def one(m: re.Match) -> str:
+        name, default = m.group(1), m.group(2)
+        if os.environ.get(name):
+            return os.environ[name]
+        if default is None:
+            raise _err(p, where, f"environment variable {name} is not set (used as ${{{name}}}) — export it")
+        return default
+    return _VAR.sub(one, value)
+
+
+def _launch(lb: Any, endpoint: str, p: str, w: str) -> Launch:
+    if not isinstance(lb, dict):
+        raise _err(p, w.rstrip("."), "expected a table ([arms.launch])")
+    command = _get(lb, "command", list, p, w)
+    if not command or not all(isinstance(x, str) for x in command):
+        raise _err(p, w + "command", "expected a non-empty list of strings, e.g. [\"python\", \"-m\", \"...\"]")
+    env = _get(lb, "env", dict, p, w, {})
+    for k, v in env.items():
+        if not isinstance(v, str):
+            raise _err(p, f"{w}env.{k}", f"expected a string, got {type(v).__name__} (quote it: {k} = \"{v}\")")
+    sig = _get(lb, "stop_signal", str, p, w, "SIGTERM")
+    if not sig.startswith("SIG") or not hasattr(signal, sig):
+        raise _err(p, w + "stop_signal", f"unknown signal {sig!r}; use e.g. \"SIGTERM\" or \"SIGINT\"")
+    launch = Launch(
+        command=tuple(expand(x, p, f"{w}command[{i}]") for i, x in enumerate(command)),
+        env={k: expand(v, p, f"{w}env.{k}") for k, v in env.items()},
+        health_url=expand(_get(lb, "health_url", str, p, w, endpoint + "/health"), p, w + "health_url"),
+        start_timeout_s=float(_get(lb, "start_timeout_s", (int, float), p, w, 600)),
+        stop_signal=sig,
+        stop_grace_s=float(_get(lb, "stop_grace_s", (int, float), p, w, 30)),
+    )
+    if launch.start_timeout_s <= 0 or launch.stop_grace_s < 0:
+        raise _err(p, w + "start_timeout_s", "timeouts must be positive")
+    return launch
+
+
+def _mixes(raw: dict, prompts: list[Prompt], p: str) -> tuple[Mix, ...]:
+    """[[mixes]] as given, else one implicit mix of every prompt (configs from before mixes keep working)."""
+    if "mixes" not in raw:
+        return (Mix(None, tuple(prompts)),)
+    by_id = {q.id: q for q in prompts}
+    out: list[Mix] = []
+    for i, m in enumerate(_get(raw, "mixes", list, p, "")):
+        w = f"mixes[{i}]."
+        if not isinstance(m, dict):
+            raise _err(p, f"mixes[{i}]", "expected a table ([[mixes]])")
+        mid = _get(m, "id", str, p, w)
+        if any(x.id == mid for x in out):
+            raise _err(p, w + "id", f"duplicate mix id {mid!r}")
+        ids = _get(m, "prompts", list, p, w)
+        if not ids:
+            raise _err(p, w + "prompts", "name at least one prompt id")
+        for pid in ids:
+            if pid not in by_id:
+                raise _err(p, w + "prompts", f"{pid!r} is not a prompt id (prompts: {', '.join(by_id)})")
+        out.append(Mix(mid, tuple(by_id[pid] for pid in ids)))
+    if not out:
+        raise _err(p, "mixes", "an empty list: leave [[mixes]] out to use all prompts as one mix")
+    return tuple(out)
+
+
+def check_mixes(cfg: Config) -> tuple[Config, list[str]]:
+    """The sweep rule: a level never batches greedy with sampled prompts on a speculative arm.
+
+    vLLM CPU 0.32.0 returns wrong greedy text in such a batch (docs/recorder.md), so it is refused, unless
+    [record] allow_mixed_sampling = true: then each such mix is marked (its level lines say mixed_sampling)
+    and one warning per mix is returned.
+    """
+    spec = [a.id for a in cfg.arms if a.speculative]
+    warnings: list[str] = []
+    mixes = []
+    for i, mix in enumerate(cfg.mixes):
+        greedy = [q.id for q in mix.prompts if q.greedy]
+        sampled = [q.id for q in mix.prompts if not q.greedy]
+        if not (greedy and sampled and spec):
+            mixes.append(mix)
+            continue
+        name = f"mixes[{i}] {mix.id!r}" if mix.id else "the prompt mix (no [[mixes]]: all prompts)"
+        what = (f"{name} batches greedy ({', '.join(greedy)}) with sampled ({', '.join(sampled)}) prompts "
+                f"on speculative arm {', '.join(spec)}")
+        if not cfg.allow_mixed_sampling:
+            raise _err(cfg.path, "mixes", what + " — vLLM CPU 0.32.0 returns wrong greedy text in such batches "
+                       "(docs/recorder.md); put greedy and sampled prompts in separate [[mixes]], or set "
+                       "[record] allow_mixed_sampling = true to record it anyway, marked")
+        warnings.append(f"warning: {what}; recording it anyway (allow_mixed_sampling), "
+                        "its level lines say mixed_sampling")
+        mixes.append(Mix(mix.id, mix.prompts, mixed_sampling=True))
+    return replace(cfg, mixes=tuple(mixes)), warnings
 
 
 def _prompt(q: Any, p: str, i: int) -> Prompt:

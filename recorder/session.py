@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shlex
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -11,7 +15,7 @@ from typing import Any
 
 import httpx
 
-from recorder import machine, server
+from recorder import launch, machine, server
 from recorder.config import Arm, Config
 from recorder.errors import RecorderError
 from recorder.server import Capabilities
@@ -36,32 +40,95 @@ class Options:
     progress: bool = True
 
 
-async def prepare(client: httpx.AsyncClient, cfg: Config, timeout: float) -> dict[str, tuple[dict[str, Any], Capabilities]]:
-    """Identify every arm and probe what it accepts, one arm at a time. Returns arm id -> (header entry, caps)."""
-    out = {}
+Entries = dict[str, tuple[dict[str, Any], Capabilities | None]]
+
+
+def note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+async def prepare(client: httpx.AsyncClient, cfg: Config, timeout: float) -> Entries:
+    """Identify every endpoint-only arm and probe what it accepts, one arm at a time; arms with a launch block
+    get a provisional header entry, completed when the recorder has started their server (arm_up).
+    Returns arm id -> (header entry, caps or None)."""
+    out: Entries = {}
     for arm in cfg.arms:
+        if arm.launch is not None:
+            out[arm.id] = (arm_header(arm, {"name": arm.engine, "version": None}, {}, None), None)
+            continue
         engine, served = await server.identify(client, arm)
-        try:
-            caps = await server.probe(client, arm, cfg.prompts[0], timeout)
-        except httpx.HTTPError as exc:
-            raise RecorderError(f"arm {arm.id}: the probe request to {arm.endpoint} failed "
-                                f"({type(exc).__name__}) — is the server still starting or overloaded?") from None
-        for note in caps.notes:
-            print(f"recorder: arm {arm.id}: {note}", file=sys.stderr)
+        caps = await _probe(client, arm, cfg, timeout)
         out[arm.id] = (arm_header(arm, engine, served, caps), caps)
     return out
 
 
-def arm_header(arm: Arm, engine: dict, served: dict, caps: Capabilities) -> dict[str, Any]:
+async def _probe(client: httpx.AsyncClient, arm: Arm, cfg: Config, timeout: float) -> Capabilities:
+    try:
+        caps = await server.probe(client, arm, cfg.prompts[0], timeout)
+    except httpx.HTTPError as exc:
+        raise RecorderError(f"arm {arm.id}: the probe request to {arm.endpoint} failed "
+                            f"({type(exc).__name__}) — is the server still starting or overloaded?") from None
+    for text in caps.notes:
+        note(f"recorder: arm {arm.id}: {text}")
+    return caps
+
+
+def arm_header(arm: Arm, engine: dict, served: dict, caps: Capabilities | None,
+               startup_s: float | None = None) -> dict[str, Any]:
     h: dict[str, Any] = {"id": arm.id, "label": arm.label, "endpoint": arm.endpoint, "model": arm.model,
                          "engine": engine, "flags": arm.flags, "served": served,
-                         "stream_interval": arm.flags.get("stream_interval"), "capabilities": caps.header()}
+                         "stream_interval": arm.flags.get("stream_interval")}
+    if caps is not None:
+        h["capabilities"] = caps.header()
     if arm.baseline:
         h["baseline"] = arm.baseline
+    if arm.launch is not None:
+        h["launch"] = {"command": list(arm.launch.command), "env": arm.launch.env,
+                       "health_url": arm.launch.health_url, "startup_s": startup_s}
     return h
 
 
-def header(cfg: Config, arms: dict[str, tuple[dict, Capabilities]], mode: str, opts: Options,
+@asynccontextmanager
+async def arm_up(client: httpx.AsyncClient, cfg: Config, arm: Arm, entries: Entries, opts: Options
+                 ) -> AsyncIterator[Capabilities]:
+    """The arm's server, ready: as given (endpoint-only), or started here and stopped when the block ends,
+    also on Ctrl-C and errors. A started arm's header entry (engine version, capabilities, start-up seconds)
+    is written into the file's header once the server answers."""
+    if arm.launch is None:
+        caps = entries[arm.id][1]
+        assert caps is not None
+        yield caps
+        return
+    note(f"recorder: starting arm {arm.id}: {shlex.join(arm.launch.command)}")
+    srv = launch.start(arm)
+    try:
+        startup = await launch.wait_healthy(srv, client)
+        note(f"recorder: arm {arm.id} healthy after {startup:.1f} s (log {srv.log})")
+        engine, served = await server.identify(client, arm)
+        caps = await _probe(client, arm, cfg, opts.request_timeout)
+        entry = arm_header(arm, engine, served, caps, round(startup, 1))
+        entries[arm.id] = (entry, caps)
+        update_header_arm(opts.output, entry)
+        yield caps
+    finally:
+        launch.stop(srv)
+        note(f"recorder: arm {arm.id} stopped")
+
+
+def update_header_arm(path: Path, entry: dict[str, Any]) -> None:
+    """Put a started arm's entry into the file's header (atomically), checking it is the same engine as before."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    head = json.loads(lines[0])
+    i = next(k for k, a in enumerate(head["arms"]) if a["id"] == entry["id"])
+    was, now = head["arms"][i].get("engine", {}).get("version"), entry["engine"].get("version")
+    if was is not None and was != now:
+        raise RecorderError(f"{path}: arm {entry['id']} was recorded on engine version {was}, its server now "
+                            f"reports {now} — write to a new file with -o, or delete this one to start over")
+    head["arms"][i] = entry
+    fmt.replace_header(path, head, lines[1:])
+
+
+def header(cfg: Config, arms: Entries, mode: str, opts: Options,
            extra: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": cfg.title,
@@ -89,11 +156,16 @@ def open_output(path: Path, new_header: dict[str, Any]) -> fmt.Recording:
               file=sys.stderr)
     rec = fmt.load(path)
     old = rec.header
+    # A launched arm's version is known only once its server runs (arm_up checks it then).
+    versions = [(a["engine"].get("version"), b["engine"].get("version")) for a, b in zip(old["arms"], new_header["arms"])
+                if a["engine"].get("version") is not None and b["engine"].get("version") is not None]
     same = {
         "mode": (old.get("recorder", {}).get("mode"), new_header["recorder"]["mode"]),
         "max_tokens": (old.get("recorder", {}).get("max_tokens"), new_header["recorder"]["max_tokens"]),
         "rounds": (old.get("recorder", {}).get("rounds"), new_header["recorder"].get("rounds")),
         "arms": ([_arm_key(a) for a in old["arms"]], [_arm_key(a) for a in new_header["arms"]]),
+        "engine versions": ([v for v, _ in versions], [w for _, w in versions]),
+        "mixes": (old.get("recorder", {}).get("mixes"), new_header["recorder"].get("mixes")),
         "prompts": ([_prompt_key(p) for p in old["prompts"]], [_prompt_key(p) for p in new_header["prompts"]]),
     }
     for name, (was, now) in same.items():
@@ -104,7 +176,7 @@ def open_output(path: Path, new_header: dict[str, Any]) -> fmt.Recording:
 
 
 def _arm_key(a: dict) -> tuple:
-    return a["id"], a["model"], repr(sorted(a["flags"].items())), a["engine"].get("version")
+    return a["id"], a["model"], repr(sorted(a["flags"].items())), (a.get("launch") or {}).get("command")
 
 
 def _prompt_key(p: dict) -> tuple:

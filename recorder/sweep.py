@@ -1,10 +1,10 @@
-"""Sweep mode: for each arm in turn, for each concurrency level, N streams at once over the prompt mix.
+"""Sweep mode: for each arm in turn, for each prompt mix, for each concurrency level, N streams at once.
 
-Never two arms at once. Each level is: idle check, one warm-up request (stored,
-flagged), a /metrics snapshot, N concurrent streams (stream s sends prompt
-(s + round) mod P, `rounds` requests in a row), a settled snapshot. The level's
-runs and its `level` line are appended together when the level ends, so an
-interrupted level leaves nothing behind and is redone whole on the next run.
+Never two arms at once; an arm with a launch block has its server started before its first level and
+stopped after its last. Each level is: endpoint and host idle check, one warm-up request (stored,
+flagged), a /metrics snapshot, N concurrent streams (stream s sends the mix's prompt (s + round) mod P,
+`rounds` requests in a row), a settled snapshot. The level's runs and its `level` line are appended
+together when the level ends, so an interrupted level leaves nothing behind and is redone whole.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from pathlib import Path
 
 import httpx
 
-from recorder import arrival, metrics, server, stream
-from recorder.config import Arm, Config
+from recorder import arrival, host_load, metrics, server, stream
+from recorder.config import Arm, Config, Mix
 from recorder.progress import Progress
 from recorder.server import Capabilities
-from recorder.session import Options, header, open_output, prepare
+from recorder.session import Options, arm_up, header, open_output, prepare
 from specreplay import format as fmt
 
 
@@ -30,41 +30,63 @@ async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) 
     top = max(levels)
     limits = httpx.Limits(max_connections=top + 4, max_keepalive_connections=top + 4)
     async with arrival.client(limits) as client:
-        arms = await prepare(client, cfg, opts.request_timeout)
-        rec = open_output(opts.output, header(cfg, arms, "sweep", opts, {"levels": list(levels), "rounds": rounds}))
+        entries = await prepare(client, cfg, opts.request_timeout)
+        extra = {"levels": list(levels), "rounds": rounds}
+        if cfg.mixes[0].id is not None:
+            extra["mixes"] = [{"id": m.id, "prompts": [q.id for q in m.prompts]} for m in cfg.mixes]
+        rec = open_output(opts.output, header(cfg, entries, "sweep", opts, extra))
         rec = _drop_unfinished_levels(opts.output, rec)
-        done = {(lv.arm, lv.concurrency) for lv in rec.levels}
-        todo = [(arm, c) for arm in cfg.arms for c in levels if (arm.id, c) not in done]
-        total = len(cfg.arms) * len(levels)
+        done = {(lv.arm, lv.mix, lv.concurrency) for lv in rec.levels}
+        todo = [(arm, mix, c) for arm in cfg.arms for mix in cfg.mixes for c in levels
+                if (arm.id, mix.id, c) not in done]
+        total = len(cfg.arms) * len(cfg.mixes) * len(levels)
         bar = Progress(total, total - len(todo), opts.progress)
         if done:
             bar.note(f"recorder: resuming {opts.output.name}: {len(done)} of {total} levels already there")
-        for arm, c in todo:
-            lines = await _level(client, cfg, arm, arms[arm.id][1], c, rounds, opts)
-            for line in lines:
-                fmt.append(opts.output, line)
-            errors = sum(1 for line in lines if line.get("status") == "error")
-            bar.step(f"{arm.id} · {c} streams" + (f"  {errors} requests FAILED" if errors else ""))
+        for arm in cfg.arms:  # a resumed run starts only the arms that still have levels to record
+            mine = [(mix, c) for a, mix, c in todo if a is arm]
+            if not mine:
+                continue
+            async with arm_up(client, cfg, arm, entries, opts) as caps:
+                for mix, c in mine:
+                    lines = await _level(client, cfg, arm, caps, mix, c, rounds, opts)
+                    level = lines[-1]
+                    if arm.baseline:
+                        level["text_check"] = text_check(fmt.load(opts.output), arm, mix, lines)
+                    for line in lines:
+                        fmt.append(opts.output, line)
+                    errors = sum(1 for line in lines if line.get("status") == "error")
+                    bar.step(f"{arm.id} · {mix.id + ' · ' if mix.id else ''}{c} streams"
+                             + (f" · text {level['text_check']}" if level.get("text_check") else "")
+                             + (f"  {errors} requests FAILED" if errors else ""))
     return fmt.load(opts.output)
 
 
-async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabilities, c: int, rounds: int,
-                 opts: Options) -> list[dict]:
-    async def idle() -> None:
-        await server.wait_idle(client, arm, opts.idle.polls, opts.idle.interval, opts.idle.timeout)
+async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabilities, mix: Mix, c: int,
+                 rounds: int, opts: Options) -> list[dict]:
+    async def idle() -> float | None:
+        window = opts.idle.polls * opts.idle.interval
+        _, busy = await asyncio.gather(
+            server.wait_idle(client, arm, opts.idle.polls, opts.idle.interval, opts.idle.timeout),
+            host_load.wait_quiet(cfg.host, window))
+        return busy
+
+    def tag(line: dict) -> dict:
+        return {**line, "mix": mix.id} if mix.id is not None else line
 
     await idle()
-    warm = await stream.record(client, arm, cfg.prompts[0], caps, opts.max_tokens, opts.request_timeout)
-    lines = [warm.line(arm.id, cfg.prompts[0].id, 0, True, c, 0, None)]
-    await idle()
+    first = mix.prompts[0]
+    warm = await stream.record(client, arm, first, caps, opts.max_tokens, opts.request_timeout)
+    lines = [tag(warm.line(arm.id, first.id, 0, True, c, 0, None))]
+    host_busy = await idle()
     before = await server.settled(client, arm) if caps.metrics else None
 
     async def one_stream(s: int) -> list[dict]:
         out = []
         for r in range(rounds):
-            prompt = cfg.prompts[(s + r) % len(cfg.prompts)]
+            prompt = mix.prompts[(s + r) % len(mix.prompts)]
             res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout)
-            out.append(res.line(arm.id, prompt.id, r, False, c, s, None))
+            out.append(tag(res.line(arm.id, prompt.id, r, False, c, s, None)))
         return out
 
     started = time.monotonic()
@@ -76,16 +98,47 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
     ended = time.monotonic()
     after = await server.settled(client, arm) if caps.metrics else None
     lines += [line for runs in per_stream for line in runs]
-    lines.append({"type": "level", "arm": arm.id, "concurrency": c, "started_mono": round(started, 6),
-                  "ended_mono": round(ended, 6), "streams": c, "rounds": rounds,
-                  "spec": metrics.spec_delta(before, after) if before and after else None})
+    level = tag({"type": "level", "arm": arm.id, "concurrency": c, "started_mono": round(started, 6),
+                 "ended_mono": round(ended, 6), "streams": c, "rounds": rounds,
+                 "spec": metrics.spec_delta(before, after) if before and after else None,
+                 "host_busy": None if host_busy is None else round(host_busy, 3)})
+    if mix.mixed_sampling:
+        level["mixed_sampling"] = True
+    lines.append(level)
     return lines
+
+
+def _text(line: dict) -> str:
+    return "".join(e["text"] for e in line["events"])
+
+
+def text_check(rec: fmt.Recording, arm: Arm, mix: Mix, lines: list[dict]) -> str:
+    """Greedy runs of this level against the baseline arm's single-stream text of the same prompt.
+
+    "equal" / "differs" (any greedy run differs); "not checkable (sampled)" when the level has no greedy run
+    (sampled text is not reproducible on vLLM's ngram arm even alone); "no reference" when the baseline has
+    no single-stream run of these prompts yet (list the baseline arm first).
+    """
+    greedy = {q.id for q in mix.prompts if q.greedy}
+    runs = [ln for ln in lines if ln["type"] == "run" and not ln["warmup"] and ln["status"] == "ok"
+            and ln["prompt"] in greedy]
+    if not runs:
+        return "not checkable (sampled)"
+    refs = {}
+    for pid in greedy:
+        base = rec.select(arm.baseline, pid, concurrency=1)
+        if base:
+            refs[pid] = "".join(e.text for e in base[0].events)
+    checked = [ln for ln in runs if ln["prompt"] in refs]
+    if not checked:
+        return "no reference"
+    return "equal" if all(_text(ln) == refs[ln["prompt"]] for ln in checked) else "differs"
 
 
 def _drop_unfinished_levels(path: Path, rec: fmt.Recording) -> fmt.Recording:
     """Runs whose level line never made it (the process died while writing a level) are cut, so the level is redone whole."""
-    finished = {(lv.arm, lv.concurrency) for lv in rec.levels}
-    orphans = {r.line for r in rec.runs if (r.arm, r.concurrency) not in finished}
+    finished = {(lv.arm, lv.mix, lv.concurrency) for lv in rec.levels}
+    orphans = {r.line for r in rec.runs if (r.arm, r.mix, r.concurrency) not in finished}
     if not orphans:
         return rec
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)

@@ -83,6 +83,7 @@ class Run:
     status: str  # "ok" or "error"
     error: str | None
     line: int = 0
+    mix: str | None = None  # the sweep prompt mix this run belonged to (absent: the one implicit mix)
 
     @property
     def tokens(self) -> int:
@@ -103,6 +104,10 @@ class Level:
     ended_mono: float
     spec: SpecCounts | None
     line: int = 0
+    mix: str | None = None  # the prompt mix (absent in files without mixes: all prompts)
+    host_busy: float | None = None  # host CPU busy share (0..1, /proc/stat) just before the level
+    text_check: str | None = None  # the recorder's verdict on greedy text vs the baseline's single-stream text
+    mixed_sampling: bool = False  # the level batched greedy with sampled prompts (allowed explicitly)
 
 
 @dataclass
@@ -303,6 +308,7 @@ def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:
         status=status,
         error=_need(obj, "error", str, path, line, optional=True),
         line=line,
+        mix=_need(obj, "mix", str, path, line, optional=True),
     )
 
 
@@ -314,8 +320,15 @@ def _parse_level(obj: dict, path: str, line: int, header: dict) -> Level:
     end = float(_need(obj, "ended_mono", (int, float), path, line))
     if end < start:
         raise RecordingError(path, line, "ended_mono", "ends before it starts")
+    busy = _need(obj, "host_busy", (int, float), path, line, optional=True)
+    if busy is not None and not 0 <= busy <= 1:
+        raise RecordingError(path, line, "host_busy", f"expected a share between 0 and 1, got {busy}")
     return Level(arm, _need(obj, "concurrency", int, path, line), start, end,
-                 _parse_spec(obj.get("spec"), path, line, "spec"), line)
+                 _parse_spec(obj.get("spec"), path, line, "spec"), line,
+                 mix=_need(obj, "mix", str, path, line, optional=True),
+                 host_busy=None if busy is None else float(busy),
+                 text_check=_need(obj, "text_check", str, path, line, optional=True),
+                 mixed_sampling=bool(_need(obj, "mixed_sampling", bool, path, line, optional=True)))
 
 
 def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Recording:
@@ -393,6 +406,17 @@ def _append_line(path: str | os.PathLike, obj: dict, mode: str) -> None:
         fh.write(_dump(obj))
         fh.flush()
         os.fsync(fh.fileno())
+
+
+def replace_header(path: str | os.PathLike, header: dict[str, Any], rest: list[str]) -> None:
+    """Rewrite the header line (validated first) above the file's other lines, atomically."""
+    _parse_header(header, str(path))
+    tmp = Path(str(path) + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(_dump(header) + "".join(rest))
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
 
 
 def drop_partial_tail(path: str | os.PathLike) -> bool:

@@ -1,20 +1,22 @@
 """Concurrency sweeps: per-level aggregates of a sweep recording, and the paired speedup of each speculative arm.
 
-A sweep recording holds, for each arm and concurrency level, the level's runs
-(one per stream and round; `concurrency` = the level) and one `level` line with
-the /metrics speculative-decoding deltas over the level. Warm-up runs are left out.
+A sweep recording holds, for each arm, prompt mix and concurrency level, the level's runs
+(one per stream and round; `concurrency` = the level, `mix` = the mix id) and one `level` line with
+the /metrics speculative-decoding deltas over the level. Files without mixes have one implicit mix
+(id None) of all prompts. Warm-up runs are left out.
 
-    table = level_table(rec)          # one LevelStats per (arm, level), arms in header order
-    pairs = paired_speedups(rec)      # one Speedup per (speculative arm, level) that has a baseline
+    table = level_table(rec)          # one LevelStats per (arm, mix, level), arms in header order
+    pairs = paired_speedups(rec)      # one Speedup per (speculative arm, mix, level) that has a baseline
+
+No numpy here: the recorder prints its closing table with this module on machines with only httpx.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-import numpy as np
-
-from specreplay.format import Recording, Run
+from specreplay.format import Level, Recording, Run
 from specreplay.timeline import decode_rate, track_of
 
 
@@ -34,8 +36,15 @@ class LevelStats:
     acceptance_rate: float | None  # accepted / draft tokens
     greedy_runs: int  # runs of greedy (temperature 0) prompts that can be checked against the reference text
     greedy_matches: int  # ... whose text equals the reference: see reference_text
+    mix: str | None = None  # the prompt mix (None: the implicit mix of a file without mixes)
+    sampled_runs: int = 0  # runs of sampled prompts: their text is not checkable
+    host_busy: float | None = None  # host CPU busy share before the level, as recorded
+    mixed_sampling: bool = False  # greedy batched with sampled prompts (recorded with allow_mixed_sampling)
 
-
+    @property
+    def like_for_like(self) -> bool:
+        """No checked greedy run differs from the baseline's text (sampled runs cannot be checked)."""
+        return self.greedy_matches == self.greedy_runs
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,7 @@ class Speedup:
     concurrency: int
     decode: float | None  # median per-request decode tok/s, arm / baseline
     throughput: float | None  # system output tok/s, arm / baseline
+    mix: str | None = None
 
 
 def run_end_mono(run: Run) -> float:
@@ -52,8 +62,23 @@ def run_end_mono(run: Run) -> float:
     return run.started_mono + (run.events[-1].t_us / 1e6 if run.events else 0.0)
 
 
-def level_runs(rec: Recording, arm: str, concurrency: int) -> list[Run]:
-    return rec.select(arm, None, warmup=False, concurrency=concurrency)
+def level_runs(rec: Recording, arm: str, concurrency: int, mix: str | None = None) -> list[Run]:
+    return [r for r in rec.select(arm, None, warmup=False, concurrency=concurrency) if r.mix == mix]
+
+
+def level_line(rec: Recording, arm: str, concurrency: int, mix: str | None = None) -> Level | None:
+    return next((lv for lv in rec.levels if (lv.arm, lv.concurrency, lv.mix) == (arm, concurrency, mix)), None)
+
+
+def mixes_of(rec: Recording) -> list[str | None]:
+    """The prompt mixes, in the header's order (recorder.mixes), else in order of appearance; [None] without mixes."""
+    named = [m["id"] for m in rec.header.get("recorder", {}).get("mixes") or []]
+    seen = named + [m for m in dict.fromkeys([lv.mix for lv in rec.levels] + [r.mix for r in rec.runs]) if m not in named]
+    return seen or [None]
+
+
+def is_greedy(rec: Recording, prompt: str) -> bool:
+    return not rec.prompt(prompt).get("sampling", {}).get("temperature")
 
 
 def reference_text(rec: Recording, prompt: str) -> str | None:
@@ -62,8 +87,7 @@ def reference_text(rec: Recording, prompt: str) -> str | None:
     Greedy decoding is deterministic, and correct speculative decoding does not change it, so a run of the same
     prompt with different text is not like-for-like (vLLM CPU 0.32.0's batched ngram speculation does this).
     """
-    p = rec.prompt(prompt)
-    if p.get("sampling", {}).get("temperature", 1.0) != 0:
+    if not is_greedy(rec, prompt):
         return None
     bases = {a.get("baseline") for a in rec.arms} - {None}
     order = sorted(rec.arms, key=lambda a: a["id"] not in bases)
@@ -75,16 +99,22 @@ def reference_text(rec: Recording, prompt: str) -> str | None:
 
 
 def _pct(xs: list[float], q: float) -> float | None:
-    return float(np.percentile(xs, q)) if xs else None
+    """The q-th percentile, linear between closest ranks (numpy.percentile's default)."""
+    if not xs:
+        return None
+    v = sorted(xs)
+    pos = (len(v) - 1) * q / 100
+    lo, hi = math.floor(pos), math.ceil(pos)
+    return float(v[lo] + (v[hi] - v[lo]) * (pos - lo))
 
 
-def level_stats(rec: Recording, arm: str, concurrency: int) -> LevelStats:
-    runs = level_runs(rec, arm, concurrency)
+def level_stats(rec: Recording, arm: str, concurrency: int, mix: str | None = None) -> LevelStats:
+    runs = level_runs(rec, arm, concurrency, mix)
     rates = [r for r in (decode_rate(track_of(run)) for run in runs) if r is not None]
     ttfts = [run.ttft_us / 1e6 for run in runs if run.ttft_us is not None]
     tokens = sum(run.tokens for run in runs)
     span = (max(map(run_end_mono, runs)) - min(r.started_mono for r in runs)) if runs else 0.0
-    level = next((lv for lv in rec.levels if lv.arm == arm and lv.concurrency == concurrency), None)
+    level = level_line(rec, arm, concurrency, mix)
     spec = level.spec if level else None
     refs = {p["id"]: reference_text(rec, p["id"]) for p in rec.prompts}
     checked = [run for run in runs if refs.get(run.prompt) is not None]
@@ -97,18 +127,20 @@ def level_stats(rec: Recording, arm: str, concurrency: int) -> LevelStats:
         acceptance_rate=spec.acceptance_rate if spec else None,
         greedy_runs=len(checked),
         greedy_matches=sum("".join(e.text for e in run.events) == refs[run.prompt] for run in checked),
+        mix=mix, sampled_runs=sum(not is_greedy(rec, run.prompt) for run in runs),
+        host_busy=level.host_busy if level else None, mixed_sampling=level.mixed_sampling if level else False,
     )
 
 
-def levels_of(rec: Recording, arm: str) -> list[int]:
-    """The concurrency levels this arm has (a level line, or at least one non-warm-up run), ascending."""
-    have = {lv.concurrency for lv in rec.levels if lv.arm == arm}
-    have |= {r.concurrency for r in rec.runs if r.arm == arm and not r.warmup and r.ok}
+def levels_of(rec: Recording, arm: str, mix: str | None = None) -> list[int]:
+    """The concurrency levels this arm has in this mix (a level line, or a non-warm-up run), ascending."""
+    have = {lv.concurrency for lv in rec.levels if lv.arm == arm and lv.mix == mix}
+    have |= {r.concurrency for r in rec.runs if r.arm == arm and r.mix == mix and not r.warmup and r.ok}
     return sorted(have)
 
 
 def level_table(rec: Recording) -> list[LevelStats]:
-    return [level_stats(rec, a["id"], c) for a in rec.arms for c in levels_of(rec, a["id"])]
+    return [level_stats(rec, a["id"], c, m) for a in rec.arms for m in mixes_of(rec) for c in levels_of(rec, a["id"], m)]
 
 
 def baseline_of(rec: Recording, arm: str) -> str | None:
@@ -121,15 +153,16 @@ def _ratio(a: float | None, b: float | None) -> float | None:
 
 
 def paired_speedups(rec: Recording) -> list[Speedup]:
-    stats = {(s.arm, s.concurrency): s for s in level_table(rec)}
+    stats = {(s.arm, s.mix, s.concurrency): s for s in level_table(rec)}
     out = []
     for a in rec.arms:
         base = baseline_of(rec, a["id"])
         if base is None:
             continue
-        for c in levels_of(rec, a["id"]):
-            s, b = stats.get((a["id"], c)), stats.get((base, c))
-            if s and b:
-                out.append(Speedup(a["id"], base, c, _ratio(s.decode_median, b.decode_median),
-                                   _ratio(s.throughput, b.throughput)))
+        for m in mixes_of(rec):
+            for c in levels_of(rec, a["id"], m):
+                s, b = stats.get((a["id"], m, c)), stats.get((base, m, c))
+                if s and b:
+                    out.append(Speedup(a["id"], base, c, _ratio(s.decode_median, b.decode_median),
+                                       _ratio(s.throughput, b.throughput), m))
     return out

@@ -38,7 +38,7 @@ text = "hello"
 
 def _record(cfg: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "recorder", "record", str(cfg), "-o", str(out), "--repeats", "2",
-                           "--warmup", "0", "--no-progress", *extra], cwd=ROOT, capture_output=True, text=True,
+                           "--warmup", "0", "--no-progress", "--host-busy-max", "1", *extra], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
 
 
