@@ -329,15 +329,20 @@ RECORDINGS = ASSETS.parent / "recordings"
 
 
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
-    """Every speculative arm of every sweep recording in `folder`, as a series of paired throughput speedups.
+    """Every speculative arm x prompt mix of every sweep recording in `folder`, as two series of paired speedups
+    over its baseline: system throughput, then per-request decode (median tok/s).
 
     A recording is a sweep when some non-warm-up run has concurrency > 1. Returns the series; one message
     per recording that could not be read (shown, not raised: one bad file must not hide the article data);
-    and one message per level left out because it is not like-for-like.
+    and one message per level left out because it is not like-for-like, with its measured values.
     """
     files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted((folder or RECORDINGS).glob("*.jsonl")))
     series, problems, excluded = _recorded_sweeps(files)
     return list(series), list(problems), list(excluded)
+
+
+def _ratio_text(x: float | None) -> str:
+    return f"{x:.2f}×" if x is not None else "—"
 
 
 @lru_cache(maxsize=8)
@@ -358,24 +363,36 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
             continue
         if not any(r.concurrency > 1 and not r.warmup for r in rec.runs):
             continue
-        by_arm: dict[str, dict[int, float | None]] = {}
+        curves: dict[tuple[str, str | None], dict[str, dict[int, float | None]]] = {}
+        unchecked: set[tuple[str, str | None]] = set()
         for s in paired_speedups(rec):
-            stats = level_stats(rec, s.arm, s.concurrency)
+            stats = level_stats(rec, s.arm, s.concurrency, s.mix)
             differs = stats.greedy_runs - stats.greedy_matches
+            if not stats.greedy_runs:
+                unchecked.add((s.arm, s.mix))
             # Like-for-like rule: where the speculative arm's greedy text differs from the baseline's, the two arms
-            # did different work (vLLM CPU 0.32.0 garbles batched ngram output), so the level is not plotted.
+            # did different work (vLLM CPU 0.32.0 garbles greedy requests batched with sampled ones), so the level
+            # is not plotted; its measured values are listed instead.
             if differs:
-                ratio = f"{s.throughput:.2f}×" if s.throughput is not None else "—"
-                excluded.append(f"{path.name} · {s.arm} · {s.concurrency}: {differs}/{stats.greedy_runs} greedy "
-                                f"runs ≠ baseline text (ratio {ratio} not plotted)")
-            by_arm.setdefault(s.arm, {})[s.concurrency] = None if differs else s.throughput
-        for arm_id, pts in by_arm.items():
+                where = " · ".join(x for x in (path.name, s.arm, s.mix, str(s.concurrency)) if x)
+                excluded.append(f"{where}: {differs}/{stats.greedy_runs} greedy runs ≠ baseline text (system "
+                                f"{_ratio_text(s.throughput)}, per-request {_ratio_text(s.decode)} not plotted)")
+            c = curves.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
+            c["throughput"][s.concurrency] = None if differs else s.throughput
+            c["decode"][s.concurrency] = None if differs else s.decode
+        for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
-            out.append(recorded_series(pts, {
-                "recording": path.name,
-                "engine": engine_name(arm),
-                "model": str(arm.get("model", "")),
-                "machine": rec.machine_line,
-                "date": str(rec.header.get("created", "")),
-            }, label=f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"))
+            base = f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"
+            mix_ko = f" · {mix}" if mix else ""
+            note = (" · 텍스트 확인 불가 (샘플링)", " · text not checkable (sampled)") if (arm_id, mix) in unchecked \
+                else ("", "")
+            for metric, (ko, en) in (("throughput", ("시스템 처리량", "system throughput")),
+                                     ("decode", ("요청당 디코드", "per-request decode"))):
+                out.append(recorded_series(by_metric[metric], {
+                    "recording": path.name,
+                    "engine": engine_name(arm),
+                    "model": str(arm.get("model", "")),
+                    "machine": rec.machine_line,
+                    "date": str(rec.header.get("created", "")),
+                }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}"))
     return tuple(out), tuple(problems), tuple(excluded)

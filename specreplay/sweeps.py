@@ -166,3 +166,24 @@ def paired_speedups(rec: Recording) -> list[Speedup]:
                     out.append(Speedup(a["id"], base, c, _ratio(s.decode_median, b.decode_median),
                                        _ratio(s.throughput, b.throughput), m))
     return out
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """One (speculative arm, mix, level) with its baseline: what the concurrency page lists per recorded level."""
+
+    speedup: Speedup
+    stats: LevelStats  # the speculative arm's level
+
+    @property
+    def checkable(self) -> bool:
+        return self.stats.greedy_runs > 0
+
+    @property
+    def like_for_like(self) -> bool:
+        return self.stats.like_for_like
+
+
+def pair_rows(rec: Recording) -> list[PairRow]:
+    stats = {(s.arm, s.mix, s.concurrency): s for s in level_table(rec)}
+    return [PairRow(p, stats[(p.arm, p.mix, p.concurrency)]) for p in paired_speedups(rec)]

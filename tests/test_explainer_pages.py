@@ -72,7 +72,7 @@ def test_concurrency_slider_reads_measured_cells_only() -> None:
                                          "INT4 · 256k · Edge budget"]
     assert list(table["at 8"][:3]) == ["not measured", "1.27×", "0.82×"]
     assert "first below 1.0 at concurrency 8 (0.82×)" in table["below 1.0"][2]
-    assert table["below 1.0"][1] == "never below 1.0 where measured"
+    assert table["below 1.0"][1] == "not below 1.0 up to concurrency 8"
     at.select_slider(key="level").set_value(64).run()
     table = at.dataframe[0].value
     assert list(table["at 64"][:3]) == ["0.26×", "not measured", "not measured"]
@@ -143,10 +143,16 @@ def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, 
     at = open_page("concurrency", "en")
     at.select_slider(key="level").set_value(4).run()
     rows = at.dataframe[0].value
-    row = rows[rows["series"] == "ngram ÷ baseline"].iloc[0]
+    row = rows[rows["series"] == "ngram ÷ baseline · system throughput"].iloc[0]
     assert (row["kind"], row["at 4"], row["below 1.0"]) == ("measured", "0.8×", "first below 1.0 at concurrency 4 (0.8×)")
     assert "sweep.jsonl" in row["source"] and "vllm 0.0-test" in row["source"]
+    decode = rows[rows["series"] == "ngram ÷ baseline · per-request decode"].iloc[0]
+    assert decode["below 1.0"] == "first below 1.0 at concurrency 4 (0.8×)"
     assert not any("No recorded concurrency sweep" in i.value for i in at.info)
+    levels = at.dataframe[1].value  # after the readout table
+    assert list(levels["concurrency"]) == [1, 2, 4] and list(levels["system throughput"]) == ["2.00×", "1.20×", "0.80×"]
+    assert set(levels["kind"]) == {"measured"} and set(levels["file"]) == {"sweep.jsonl"}
+    assert set(levels["text"]) == {"greedy 1/1 = baseline", "greedy 2/2 = baseline", "greedy 4/4 = baseline"}
 
 
 def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp_path, monkeypatch) -> None:
@@ -157,9 +163,14 @@ def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp
     at = open_page("concurrency", "en")
     at.select_slider(key="level").set_value(4).run()
     rows = at.dataframe[0].value
-    row = rows[rows["series"] == "ngram ÷ baseline"].iloc[0]
+    row = rows[rows["series"] == "ngram ÷ baseline · system throughput"].iloc[0]
     assert row["at 4"] == "not measured"
-    assert any("spec · 4: 4/4 greedy runs ≠ baseline text (ratio 0.80× not plotted)" in w.value for w in at.warning)
+    warning = next(w.value for w in at.warning if "not like-for-like" in w.value)
+    assert warning.startswith("Measured, excluded: not like-for-like.")
+    assert "spec · 4: 4/4 greedy runs ≠ baseline text (system 0.80×, per-request 0.80× not plotted)" in warning
+    levels = at.dataframe[1].value  # after the readout table
+    assert list(levels["kind"]) == ["measured", "measured", "measured, excluded: not like-for-like"]
+    assert list(levels["system throughput"])[2] == "0.80×"  # the excluded level's value is still shown
 
 
 def test_bundled_sweep_shows_its_like_for_like_levels_only() -> None:

@@ -171,11 +171,13 @@ def write_sweep(path, garbled_levels: tuple[int, ...] = ()) -> None:
 def test_recorded_sweep_becomes_a_measured_series_with_provenance(tmp_path) -> None:
     write_sweep(tmp_path / "sweep.jsonl")
     series, problems, excluded = measured.recorded_sweeps(tmp_path)
-    assert problems == [] and excluded == [] and len(series) == 1
-    s = series[0]
-    assert s.kind == "measured" and s.label == "ngram ÷ baseline"
+    assert problems == [] and excluded == [] and len(series) == 2
+    s, d = series
+    assert s.kind == d.kind == "measured"
+    assert (s.label_en, d.label_en) == ("ngram ÷ baseline · system throughput", "ngram ÷ baseline · per-request decode")
     assert [x for x, _ in s.points] == [1, 2, 4]
     assert [round(v, 2) for _, v in s.points] == [2.0, 1.2, 0.8]  # system throughput ratio per level
+    assert [round(v, 2) for _, v in d.points] == [2.0, 1.2, 0.8]  # median per-request decode ratio (same here)
     assert measured.first_below(s.points) == 4
     assert s.conditions == {"engine": "vllm 0.0-test", "model": "tiny-lm", "machine": "Test CPU (4 cores)",
                             "date": "2026-11-29T12:00:00+00:00"}
@@ -187,4 +189,5 @@ def test_sweep_levels_whose_greedy_text_differs_are_left_out(tmp_path) -> None:
     assert problems == []
     assert series[0].points == ((1, pytest.approx(2.0)), (2, None), (4, None))
     assert measured.first_below(series[0].points) is None
-    assert len(excluded) == 2 and "spec · 2: 2/2 greedy runs ≠ baseline text (ratio 1.20× not plotted)" in excluded[0]
+    assert len(excluded) == 2
+    assert "spec · 2: 2/2 greedy runs ≠ baseline text (system 1.20×, per-request 1.20× not plotted)" in excluded[0]

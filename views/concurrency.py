@@ -3,7 +3,9 @@
 import streamlit as st
 
 from specreplay import measured
+from specreplay.format import RecordingError, load
 from specreplay.live_chart import live_chart, slider
+from specreplay.sweeps import PairRow, pair_rows
 from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, tr
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
@@ -18,7 +20,8 @@ def crossing(s: measured.Series) -> str:
     at = measured.first_below(s.points)
     unit = tr("동시", "concurrency") if s.axis == "concurrency" else tr("배치", "batch")
     if at is None:
-        return tr("측정 범위에서 1.0 아래로 내려가지 않음", "never below 1.0 where measured")
+        top = max((x for x, _ in s.measured()), default=None)
+        return tr(f"{unit} {top}까지 1.0 아래로 내려가지 않음", f"not below 1.0 up to {unit} {top}")
     return tr(f"{unit} {at}에서 처음 1.0 아래 ({s.value_at(at):g}×)", f"first below 1.0 at {unit} {at} ({s.value_at(at):g}×)")
 
 
@@ -38,8 +41,46 @@ page_intro(tr("동시 접속과 배수", "Concurrency vs speedup"), tr(
     "추측 디코딩은 GPU가 메모리를 기다리며 노는 연산을 검증에 씁니다. 동시 요청이 늘어 그 여유가 사라지면 "
     "배수는 1.0 아래로 내려갑니다. 아래 점은 모두 기사에 실린 측정값이고, 측정하지 않은 칸은 비워 둡니다.",
     "Speculative decoding spends compute the GPU leaves idle while it waits on memory. As concurrent requests "
-    "fill that slack, the speedup falls below 1.0. Every point below is a measurement printed in an article; "
-    "cells nobody measured stay empty."))
+    "fill that slack, the speedup falls below 1.0. Every point below is a measurement printed in an article or "
+    "recorded here with the recorder; cells nobody measured stay empty."))
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def recorded_rows(path: str, mtime_ns: int) -> list[PairRow] | str:
+    """The paired levels of one sweep recording (cached on its path and mtime), or why it could not be read."""
+    try:
+        return pair_rows(load(path))
+    except (RecordingError, OSError) as e:
+        return str(e)
+
+
+def level_table(files: list[str]) -> list[dict]:
+    """One row per recorded (speculative arm, mix, level): both speedups, acceptance, text check, badge and file."""
+    rows = []
+    for name in files:
+        path = measured.RECORDINGS / name
+        got = recorded_rows(str(path), path.stat().st_mtime_ns) if path.exists() else []
+        for r in got if isinstance(got, list) else []:
+            s = r.stats
+            if not r.checkable:
+                text = tr("텍스트 확인 불가 (샘플링)", "text not checkable (sampled)")
+            else:
+                text = tr(f"greedy {s.greedy_matches}/{s.greedy_runs}이 기준 팔과 같음",
+                          f"greedy {s.greedy_matches}/{s.greedy_runs} = baseline")
+            kind = kind_label("measured") + ("" if r.like_for_like else tr(", 제외: 같은 조건 아님",
+                                                                            ", excluded: not like-for-like"))
+            rows.append({tr("믹스", "mix"): r.speedup.mix or "—", tr("동시", "concurrency"): r.speedup.concurrency,
+                         tr("요청당 디코드 배수", "per-request decode"): _x(r.speedup.decode),
+                         tr("시스템 처리량 배수", "system throughput"): _x(r.speedup.throughput),
+                         tr("수락 길이", "acceptance length"): f"{s.acceptance_length:.2f}" if s.acceptance_length else "—",
+                         tr("텍스트", "text"): text,
+                         tr("호스트 CPU", "host CPU"): f"{s.host_busy:.0%}" if s.host_busy is not None else "—",
+                         tr("종류", "kind"): kind, tr("파일", "file"): name})
+    return rows
+
+
+def _x(v: float | None) -> str:
+    return f"{v:.2f}×" if v is not None else "—"
 
 
 @st.fragment
@@ -91,9 +132,15 @@ def explorer() -> None:
         st.subheader(tr("녹화한 동시성 스윕", "Recorded concurrency sweeps"))
         kind_badge("measured", tr("recordings/ 의 스윕 녹화", "sweep recordings in recordings/"))
         if recorded:
-            st.caption(tr("위 차트에 함께 그렸습니다: 각 수준의 시스템 처리량(tok/s) 비, 추측 팔 ÷ 기준 팔. 출처: ",
-                          "Drawn in the chart above: system throughput (tok/s) ratio per level, speculative arm ÷ "
-                          "baseline arm. Provenance: ") + "; ".join(s.provenance() for s in recorded))
+            st.caption(tr("위 차트에 함께 그렸습니다: 프롬프트 믹스마다 두 계열, 추측 팔 ÷ 기준 팔 — 시스템 처리량(tok/s) 비와 "
+                          "요청당 디코드 속도(중앙값) 비. 한 수준의 요청은 모두 같은 믹스입니다(greedy끼리, 샘플링끼리). "
+                          "샘플링 믹스는 텍스트를 확인할 수 없어 토큰 수와 수락 길이로만 비교합니다. 출처: ",
+                          "Drawn in the chart above: two series per prompt mix, speculative arm ÷ baseline arm — the "
+                          "system throughput (tok/s) ratio and the per-request decode (median tok/s) ratio. Every "
+                          "request of a level is from one mix (greedy with greedy, sampled with sampled). Sampled "
+                          "mixes' text cannot be checked; they are compared by token counts and acceptance length. "
+                          "Provenance: ") + "; ".join(sorted({s.provenance() for s in recorded})))
+            st.dataframe(level_table(sorted({s.source for s in recorded})), hide_index=True, key="recorded_levels")
         else:
             st.info(tr("아직 녹화된 동시성 스윕이 없습니다. recorder로 동시성 스윕을 녹화해 recordings/ 에 두면 "
                        "같은 차트에 실측 계열로 나타납니다.",
@@ -101,11 +148,13 @@ def explorer() -> None:
                        "in the same chart as a measured series."))
         if excluded:
             st.warning(tr(
-                "같은 결과를 낸 칸만 비교합니다. 아래 수준에서는 추측 팔의 greedy 출력이 기준 팔과 달랐으므로(vLLM CPU "
-                "0.32.0에서 ngram 요청을 함께 배치하면 출력이 깨짐, docs/recorder.md) 차트에 그리지 않았습니다:",
-                "Only like-for-like cells are compared. At these levels the speculative arm's greedy output differed "
-                "from the baseline's (vLLM CPU 0.32.0 garbles batched ngram requests, see docs/recorder.md), so they "
-                "are not drawn:") + "\n" + "\n".join(f"- {e}" for e in excluded))
+                "실측, 제외: 같은 조건 아님. 같은 결과를 낸 칸만 비교합니다. 아래 수준에서는 추측 팔의 greedy 출력이 "
+                "기준 팔과 달랐으므로(vLLM CPU 0.32.0은 greedy 요청을 샘플링 요청과 함께 배치하면 greedy 출력이 깨짐, "
+                "docs/recorder.md) 차트에 그리지 않았습니다. 측정값은 그대로 적습니다:",
+                "Measured, excluded: not like-for-like. Only like-for-like cells are compared. At these levels the "
+                "speculative arm's greedy output differed from the baseline's (vLLM CPU 0.32.0 garbles a greedy "
+                "request batched with sampled ones, see docs/recorder.md), so they are not drawn; their measured "
+                "values are:") + "\n" + "\n".join(f"- {e}" for e in excluded))
         for p in problems:
             st.warning(tr("읽지 못한 녹화: ", "Recording skipped: ") + p)
 
