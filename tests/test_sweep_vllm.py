@@ -20,7 +20,7 @@ from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config
 @pytest.fixture(scope="module")
 def swept(vllm_arms, tmp_path_factory) -> fmt.Recording:
     tmp = tmp_path_factory.mktemp("sweep")
-    cfg = write_config(tmp / "cfg.toml", vllm_arms)
+    cfg = write_config(tmp / "cfg.toml", vllm_arms, mixes={"greedy": ["copy"]})
     out = tmp / "sweep.jsonl"
     proc = run_recorder("sweep", str(cfg), "-o", str(out), "--levels", "1,2")
     assert "system tok/s" in proc.stdout
@@ -66,7 +66,7 @@ def test_level_aggregates_equal_the_raw_events(swept: fmt.Recording) -> None:
 
 
 def test_interrupted_sweep_resumes_without_losing_or_duplicating(vllm_arms, tmp_path: Path) -> None:
-    cfg = write_config(tmp_path / "cfg.toml", vllm_arms, arms=("ngram",), max_tokens=32)
+    cfg = write_config(tmp_path / "cfg.toml", vllm_arms, arms=("ngram",), max_tokens=32, mixes={"greedy": ["copy"]})
     out = tmp_path / "sweep.jsonl"
     args = ("sweep", str(cfg), "-o", str(out), "--levels", "1,2,3")
     proc = subprocess.Popen(recorder_cmd(*args), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

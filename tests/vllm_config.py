@@ -16,14 +16,23 @@ COPY = ("Repeat this sentence exactly three times: The quick brown fox jumps ove
 PROSE = "Write a short poem about the sea."
 
 
-def write_config(path: Path, servers: dict[str, serve.Server], arms: tuple[str, ...] = ("baseline", "ngram"),
-                 max_tokens: int = 48) -> Path:
+def write_config(path: Path, servers: dict[str, serve.Server] | None, arms: tuple[str, ...] = ("baseline", "ngram"),
+                 max_tokens: int = 48, mixes: dict[str, list[str]] | None = None,
+                 launch_ports: dict[str, int] | None = None) -> Path:
+    """Arms on the session's servers, or (launch_ports) with [arms.launch] blocks the recorder starts itself;
+    mixes: [[mixes]] id -> prompt ids (the prompts are "copy", greedy, and "prose", sampled)."""
     parts = ['title = "test"', f"[record]\nmax_tokens = {max_tokens}"]
     for arm in arms:
-        s = servers[arm]
-        parts.append(f'[[arms]]\nid = "{arm}"\nlabel = "{arm}"\nendpoint = "{s.endpoint}"\n'
+        endpoint = f"http://127.0.0.1:{launch_ports[arm]}" if launch_ports else servers[arm].endpoint
+        parts.append(f'[[arms]]\nid = "{arm}"\nlabel = "{arm}"\nendpoint = "{endpoint}"\n'
                      f'model = "{serve.SERVED_NAME}"\nflags = {_toml(serve.flags(arm))}'
                      + ('\nbaseline = "baseline"' if arm != "baseline" and "baseline" in arms else ""))
+        if launch_ports:
+            cmd, env = serve.command(arm, launch_ports[arm])
+            parts.append(f"[arms.launch]\ncommand = {json.dumps(cmd)}\nenv = {_toml(env)}\nstart_timeout_s = 900"
+                         "\nstop_grace_s = 30")
+    for mix, ids in (mixes or {}).items():
+        parts.append(f'[[mixes]]\nid = "{mix}"\nprompts = {json.dumps(ids)}')
     parts.append(f'[[prompts]]\nid = "copy"\nkind = "copy-quote"\ntext = {json.dumps(COPY)}\n'
                  'sampling = { temperature = 0.0 }')
     parts.append(f'[[prompts]]\nid = "prose"\nkind = "long-prose"\ntext = {json.dumps(PROSE)}\n'

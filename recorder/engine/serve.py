@@ -79,17 +79,13 @@ class Server:
                 self.proc.wait()
 
 
-def start(arm: str, port: int | None = None, log_dir: Path | None = None) -> Server:
-    """Launch one arm (returns at once; call wait_ready)."""
+def command(arm: str, port: int) -> tuple[list[str], dict[str, str]]:
+    """The exact command line and the environment additions that serve one arm (also what a config's
+    [arms.launch] block says: recorder/configs/smollm2-sweep.toml, tests/vllm_config.py)."""
     if arm not in ARMS:
         raise ValueError(f"unknown arm {arm!r}; use one of {ARMS}")
     py, model = engine_python(), models_dir() / MODEL_DIR
-    if not py.exists():
-        raise RuntimeError(f"no engine python at {py} — run `make engine`")
-    if not (model / "config.json").exists():
-        raise RuntimeError(f"no converted model at {model} — run `make weights`")
-    port = port or free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "VLLM_CPU_KVCACHE_SPACE": "2"}
+    env = {"HF_HUB_OFFLINE": "1", "VLLM_CPU_KVCACHE_SPACE": "2"}
     cmd = [str(py), "-m", "vllm.entrypoints.openai.api_server", "--model", str(model),
            "--served-model-name", SERVED_NAME, "--host", "127.0.0.1", "--port", str(port),
            "--max-model-len", str(MAX_MODEL_LEN), "--dtype", DTYPE]
@@ -97,6 +93,19 @@ def start(arm: str, port: int | None = None, log_dir: Path | None = None) -> Ser
         cmd += ["--speculative-config", json.dumps(NGRAM)]
         # vLLM asks for Intel OpenMP preloaded when speculating (about +6 % here).
         env["LD_PRELOAD"] = str(py.parent.parent / "lib/libiomp5.so")
+    return cmd, env
+
+
+def start(arm: str, port: int | None = None, log_dir: Path | None = None) -> Server:
+    """Launch one arm (returns at once; call wait_ready)."""
+    py, model = engine_python(), models_dir() / MODEL_DIR
+    if not py.exists():
+        raise RuntimeError(f"no engine python at {py} — run `make engine`")
+    if not (model / "config.json").exists():
+        raise RuntimeError(f"no converted model at {model} — run `make weights`")
+    port = port or free_port()
+    cmd, extra = command(arm, port)
+    env = {**os.environ, **extra}
     log_dir = log_dir or Path(os.environ.get("TMPDIR", "/tmp"))
     log = log_dir / f"vllm-{arm}-{port}.log"
     fh = open(log, "w")
