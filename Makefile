@@ -64,10 +64,12 @@ test: system-deps test-deps engine weights llamacpp
 	SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) SPECREPLAY_REQUIRE_ENGINE=1 \
 	  SPECREPLAY_LLAMACPP_PY=$(CURDIR)/$(LLAMACPP_VENV)/bin/python $(VENV)/bin/python -m pytest
 
-# The bundled recordings (docs/recorder.md): both arms up, record mode then the sweep. About 15 minutes on 2 cores.
+# The bundled recordings (docs/recorder.md): record mode with both arms up, then the sweep, whose arms the
+# recorder starts and stops itself, one at a time ([arms.launch]). About 45 minutes on 2 cores.
 recordings: test-deps engine weights
 	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/python -m recorder record recorder/configs/smollm2.toml
-	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/python -m recorder sweep recorder/configs/smollm2-sweep.toml
+	SPECREPLAY_ENGINE_PY=$(abspath $(ENGINE_VENV))/bin/python SPECREPLAY_ENGINE_LIB=$(abspath $(ENGINE_VENV))/lib \
+	SPECREPLAY_MODELS=$(MODELS) $(VENV)/bin/python -m recorder sweep recorder/configs/smollm2-sweep.toml
 
 # The README's screenshot (docs/screenshot-replay.png), taken by the replay browser test from a bundled recording.
 screenshot: system-deps test-deps
