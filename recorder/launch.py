@@ -62,6 +62,17 @@ def tail(log: Path, lines: int = 3) -> str:
     return " | ".join(kept[-lines:])[-800:] or "(empty log)"
 
 
+async def check_port_free(arm: Arm, client: httpx.AsyncClient) -> None:
+    """Something already answering at the health URL would pass for the new server: refuse to start then."""
+    assert arm.launch is not None
+    try:
+        await client.get(arm.launch.health_url, timeout=2)
+    except httpx.HTTPError:
+        return
+    raise RecorderError(f"arm {arm.id}: something already answers at {arm.launch.health_url} before the recorder "
+                        "started this arm's server — stop it (or change the port), then rerun")
+
+
 async def wait_healthy(server: Server, client: httpx.AsyncClient) -> float:
     """Poll the health URL until it answers 200; stop at once (one clear line) if the process died."""
     launch = server.arm.launch

@@ -99,6 +99,7 @@ async def arm_up(client: httpx.AsyncClient, cfg: Config, arm: Arm, entries: Entr
         assert caps is not None
         yield caps
         return
+    await launch.check_port_free(arm, client)
     note(f"recorder: starting arm {arm.id}: {shlex.join(arm.launch.command)}")
     srv = launch.start(arm)
     try:
