@@ -378,8 +378,8 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                 excluded.append(f"{where}: {differs}/{stats.greedy_runs} greedy runs ≠ baseline text (system "
                                 f"{_ratio_text(s.throughput)}, per-request {_ratio_text(s.decode)} not plotted)")
             c = curves.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
-            c["throughput"][s.concurrency] = None if differs else s.throughput
-            c["decode"][s.concurrency] = None if differs else s.decode
+            c["throughput"][s.concurrency] = None if differs or s.throughput is None else round(s.throughput, 2)
+            c["decode"][s.concurrency] = None if differs or s.decode is None else round(s.decode, 2)
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
             base = f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"

@@ -173,7 +173,23 @@ def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp
     assert list(levels["system throughput"])[2] == "0.80×"  # the excluded level's value is still shown
 
 
-def test_bundled_sweep_shows_its_like_for_like_levels_only() -> None:
+def test_bundled_sweep_plots_both_mixes_and_reads_off_where_each_falls_below_one() -> None:
+    """recordings/smollm2-vllm-cpu-sweep.jsonl: every greedy ngram level has the baseline's text, so all are drawn."""
     at = open_page("concurrency", "en")
     assert not at.exception
-    assert any("not like-for-like" in w.value or "Only like-for-like" in w.value for w in at.warning)
+    at.select_slider(key="level").set_value(16).run()
+    rows = at.dataframe[0].value
+    recorded = rows[rows["source"].str.contains("smollm2-vllm-cpu-sweep.jsonl")]
+    by_name = {name.split(" ÷ SmolLM2-135M · vLLM CPU · ")[1]: row for name, row in zip(recorded["series"], recorded.to_dict("records"))}
+    assert sorted(by_name) == ["greedy · per-request decode", "greedy · system throughput",
+                               "sampled · per-request decode · text not checkable (sampled)",
+                               "sampled · system throughput · text not checkable (sampled)"]
+    assert by_name["greedy · system throughput"]["below 1.0"] == "not below 1.0 up to concurrency 32"
+    assert by_name["sampled · system throughput · text not checkable (sampled)"]["below 1.0"].startswith(
+        "first below 1.0 at concurrency 2 (0.")
+    assert all(row["kind"] == "measured" and row["at 16"].endswith("×") for row in by_name.values())
+    levels = at.dataframe[1].value
+    greedy = levels[levels["mix"] == "greedy"]
+    assert list(greedy["concurrency"]) == [1, 2, 4, 8, 16, 32] and set(greedy["kind"]) == {"measured"}
+    assert set(levels[levels["mix"] == "sampled"]["text"]) == {"text not checkable (sampled)"}
+    assert not any("not like-for-like" in w.value for w in at.warning)
