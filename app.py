@@ -1,5 +1,8 @@
 """specreplay entry: navigation, language switch, shared page chrome."""
 
+import logging
+import os
+
 import streamlit as st
 
 from specreplay.ui import language_switch, tr
@@ -24,4 +27,14 @@ PAGES = [
 
 page = st.navigation(PAGES)
 language_switch()
-page.run()
+try:
+    page.run()
+except Exception:
+    if os.environ.get("SPECREPLAY_RAISE"):  # the tests want the traceback itself
+        raise
+    # A visitor gets a sentence, never a traceback with server paths (showErrorDetails is "none" too).
+    logging.getLogger("specreplay").exception("page %s failed", page.url_path)
+    st.error(tr("이 페이지를 그리다 문제가 생겼습니다. 새로 고치거나 다른 선택으로 다시 해 보세요. 문제가 계속되면 주소(URL)와 "
+                "함께 알려 주세요.",
+                "Something went wrong drawing this page. Reload, or try another choice. If it keeps happening, "
+                "tell us the page address (URL)."), icon=":material/sentiment_dissatisfied:")

@@ -19,6 +19,9 @@ FORMAT_NAME = "specreplay-recording"
 FORMAT_VERSION = 1
 PROMPT_KINDS = ("chat", "reasoning", "long-prose", "code", "copy-quote")
 PROMPT_APIS = ("chat", "completions")  # which OpenAI endpoint a prompt was sent to (absent = chat)
+MAX_CHUNK_TOKENS = 65_536  # more than any context window streams in one chunk
+MAX_EVENT_S = 86_400  # a chunk later than a day after its request is a broken clock, not a recording
+RESERVED_ARM_PREFIX = "sim:"  # the replay page names simulated arms so
 
 
 class RecordingError(ValueError):
@@ -205,6 +208,9 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         if not isinstance(arm, dict):
             raise RecordingError(path, 1, f"arms[{i}]", "expected an object")
         arm_id = _need(arm, "id", str, path, 1, pre)
+        if arm_id.startswith(RESERVED_ARM_PREFIX):
+            raise RecordingError(path, 1, pre + "id", f"arm id {arm_id[:40]!r} starts with {RESERVED_ARM_PREFIX!r}, "
+                                 "which names simulated arms", "rename the arm")
         if arm_id in seen:
             raise RecordingError(path, 1, pre + "id", f"duplicate arm id {arm_id!r}")
         seen.add(arm_id)
@@ -272,13 +278,16 @@ def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:
         t_us = round(t * 1_000_000)
         if t_us < 0:
             raise RecordingError(path, line, pre + ".t", "negative time")
+        if t_us > MAX_EVENT_S * 1_000_000:
+            raise RecordingError(path, line, pre + ".t", f"{t:g} s after the request is more than a day",
+                                 "chunk times are seconds since the request was sent")
         if t_us < last:
             raise RecordingError(path, line, pre + ".t", f"time goes backwards ({t} s after a later chunk)",
                                  "chunk times must be non-decreasing")
         last = t_us
         n = _need(ev, "n", int, path, line, pre + ".")
-        if n < 0:
-            raise RecordingError(path, line, pre + ".n", "negative token count")
+        if not 0 <= n <= MAX_CHUNK_TOKENS:
+            raise RecordingError(path, line, pre + ".n", f"{n} tokens in one chunk is outside 0..{MAX_CHUNK_TOKENS}")
         ids = _need(ev, "ids", list, path, line, pre + ".", optional=True)
         if ids is not None and len(ids) != n:
             raise RecordingError(path, line, pre + ".ids", f"{len(ids)} token ids for n={n}")
@@ -291,12 +300,18 @@ def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:
                              f"usage says {usage['completion_tokens']} tokens but the chunks add up to {tokens}",
                              "re-record this run")
     ttft = _need(obj, "ttft", (int, float), path, line, optional=True)
+    if ttft is not None and not 0 <= ttft <= MAX_EVENT_S:
+        raise RecordingError(path, line, "ttft", f"{ttft:g} s is outside 0 s..1 day")
+    counts = {key: _need(obj, key, int, path, line) for key in ("repeat", "concurrency", "stream")}
+    for key, low in (("repeat", 0), ("concurrency", 1), ("stream", 0)):
+        if counts[key] < low:
+            raise RecordingError(path, line, key, f"{counts[key]} is below {low}")
     return Run(
         arm=arm, prompt=prompt,
-        repeat=_need(obj, "repeat", int, path, line),
+        repeat=counts["repeat"],
         warmup=_need(obj, "warmup", bool, path, line),
-        concurrency=_need(obj, "concurrency", int, path, line),
-        stream=_need(obj, "stream", int, path, line),
+        concurrency=counts["concurrency"],
+        stream=counts["stream"],
         started_wall=_need(obj, "started_wall", str, path, line),
         started_mono=float(_need(obj, "started_mono", (int, float), path, line)),
         events=tuple(events),
@@ -331,6 +346,14 @@ def _parse_level(obj: dict, path: str, line: int, header: dict) -> Level:
                  mixed_sampling=bool(_need(obj, "mixed_sampling", bool, path, line, optional=True)))
 
 
+class _NotANumber(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> float:
+    raise _NotANumber(name)  # NaN / Infinity: Python's json accepts them, a timeline cannot use them
+
+
 def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Recording:
     """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped."""
     lines = text.split("\n")
@@ -345,7 +368,12 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Reco
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
+            obj = json.loads(raw, parse_constant=_refuse_constant)
+        except _NotANumber as exc:
+            raise RecordingError(path, i, "", f"{exc} is not a number JSON allows",
+                                 "write times and counts as finite numbers") from None
+        except RecursionError:
+            raise RecordingError(path, i, "", "nested too deeply to be a recording line") from None
         except json.JSONDecodeError as exc:
             cut = i == len(lines) and not text.endswith("\n")
             raise RecordingError(path, i, "", f"not valid JSON ({exc.msg} at column {exc.colno})"
@@ -363,7 +391,8 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Reco
             rec.levels.append(_parse_level(obj, path, i, rec.header))
         else:
             raise RecordingError(path, i, "type", f"unknown line type {kind!r}", "expected 'run' or 'level'")
-    assert rec is not None
+    if rec is None:
+        raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `python -m recorder`")
     return rec
 
 

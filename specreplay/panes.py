@@ -40,6 +40,13 @@ def median_repeat(rec: Recording, arm: str, prompt: str) -> Run:
     return rated[(len(rated) - 1) // 2]
 
 
+MAX_DETAIL_CHARS = 300  # a hover line, not a dump: a huge header field must not ride along in every pane
+
+
+def _clip(value: str) -> str:
+    return value if len(value) <= MAX_DETAIL_CHARS else value[:MAX_DETAIL_CHARS - 1] + "…"
+
+
 def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     arm = rec.arm(arm_id)
     details = {
@@ -49,6 +56,7 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
         "repeat": str(run.repeat),
         "flags": ", ".join(f"{k}={v}" for k, v in arm.get("flags", {}).items()),
     }
+    details = {k: _clip(v) for k, v in details.items()}
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=engine_line(arm),
                 kind="measured", track=track_of(run), details=details)
 

@@ -15,6 +15,8 @@ from specreplay.panes import Pane, median_repeat, recorded_pane, simulated_pane
 SIM_PREFIX = "sim:"
 MAX_ARMS = 4
 MAX_SIM_TOKENS = 5000
+MAX_SIM_TOK_S = 5000.0  # the custom-arm form's limits; a URL may not exceed them either
+MAX_SIM_TTFT_S = 30.0
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ def parse_sim(token: str) -> SimSpec:
         spec = SimSpec(float(parts[0]), float(parts[1]), float(parts[2]), int(parts[3]), int(parts[4]))
     except ValueError:
         raise ValueError(f"simulated arm {token!r}: every part must be a number (γ and tokens whole)") from None
-    checks = ((spec.tok_s > 0, "tok/s must be > 0"), (spec.ttft_s >= 0, "TTFT must be ≥ 0"),
+    checks = ((0 < spec.tok_s <= MAX_SIM_TOK_S, f"tok/s must be > 0 and ≤ {MAX_SIM_TOK_S:g}"),
+              (0 <= spec.ttft_s <= MAX_SIM_TTFT_S, f"TTFT must be 0–{MAX_SIM_TTFT_S:g} s"),
               (0 <= spec.alpha <= 1, "α must be between 0 and 1"), (0 <= spec.gamma <= 16, "γ must be 0–16"),
               (0 < spec.tokens <= MAX_SIM_TOKENS, f"tokens must be 1–{MAX_SIM_TOKENS}"))
     for ok, problem in checks:

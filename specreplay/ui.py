@@ -6,6 +6,8 @@ common chrome. Korean is the default language; `?lang=en` switches.
 
 from __future__ import annotations
 
+import re
+import string
 from typing import Literal
 
 import streamlit as st
@@ -53,6 +55,18 @@ def language_switch() -> None:
         st.rerun()
 
 
+_MD_SPECIAL = re.compile("([" + re.escape(string.punctuation) + "])")
+
+
+def plain(text: str, limit: int = 200) -> str:
+    """Outside text (a URL, a file, a server) made safe inside Markdown: one line, at most `limit` characters,
+    every ASCII punctuation mark escaped so no link, image, badge or directive can form."""
+    one_line = " ".join(str(text).split())
+    if len(one_line) > limit:
+        one_line = one_line[:limit - 1] + "…"
+    return _MD_SPECIAL.sub(r"\\\1", one_line)
+
+
 def kind_label(kind: Kind) -> str:
     ko, en = _KIND_LABEL[kind]
     return tr(ko, en)
@@ -60,7 +74,7 @@ def kind_label(kind: Kind) -> str:
 
 def kind_badge(kind: Kind, source: str = "") -> None:
     """A coloured badge saying whether a number is measured, computed, simulated or quoted, and from where."""
-    text = kind_label(kind) + (f" · {source}" if source else "")
+    text = kind_label(kind) + (f" · {plain(source, 300)}" if source else "")
     st.badge(text, color=_KIND_COLOR[kind])
 
 

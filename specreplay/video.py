@@ -31,6 +31,8 @@ PRESETS = {"720p": (1280, 720), "1080p": (1920, 1088), "square": (1088, 1088)}
 DEFAULT_FPS = {"mp4": 30, "gif": 10}
 HOLD_S = 2.0
 MAX_SPEED_DENOMINATOR = 1000
+# A public server renders for visitors: a replay longer than this is refused before anything is allocated.
+MAX_VIDEO_S = 300
 
 Progress = Callable[[int, int], None]
 
@@ -61,6 +63,22 @@ def content_frames(end_us: int, fps: int, speed: Fraction) -> int:
     return k
 
 
+def frame_count(panes: list[Pane], fps: int, speed: Fraction, hold_s: float = HOLD_S) -> int:
+    """How many frames the video has, computed without building them."""
+    return content_frames(max(p.track.end_us for p in panes), fps, speed) + max(1, round(hold_s * fps))
+
+
+def check_length(panes: list[Pane], fps: int, speed: Fraction, hold_s: float = HOLD_S,
+                 max_s: float = MAX_VIDEO_S) -> int:
+    """The frame count, or ValueError when the video would run longer than max_s seconds."""
+    n = frame_count(panes, fps, speed, hold_s)
+    if n > max_s * fps:
+        replay_s = max(p.track.end_us for p in panes) / 1e6 / float(speed)
+        raise ValueError(f"this replay runs {replay_s:,.0f} s at {float(speed):g}×; videos are limited to "
+                         f"{max_s:g} s — choose a faster speed or shorter arms")
+    return n
+
+
 def frame_times(panes: list[Pane], fps: int, speed: Fraction, hold_s: float = HOLD_S) -> list[int]:
     """Playback time of every frame: the run, then the final state held (its clock stopped at the end)."""
     end_us = max(p.track.end_us for p in panes)
@@ -74,7 +92,7 @@ def speed_label(speed: Fraction, lang: str) -> str:
 
 def render(panes: list[Pane], out: str | Path, *, fmt: str = "mp4", preset: str = "720p", fps: int | None = None,
            speed: float | str | Fraction = 1, lang: str = "ko", hold_s: float = HOLD_S, title: str = "",
-           progress: Progress | None = None) -> Path:
+           progress: Progress | None = None, max_s: float = MAX_VIDEO_S) -> Path:
     """Render the panes side by side into `out`; returns the path once the file is complete."""
     if preset not in PRESETS:
         raise ValueError(f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}")
@@ -82,12 +100,13 @@ def render(panes: list[Pane], out: str | Path, *, fmt: str = "mp4", preset: str 
         raise ValueError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
     if not panes or all(not p.track.t_us for p in panes):
         raise ValueError("nothing to render: no pane has any chunks")
-    if hold_s < 0:
-        raise ValueError(f"hold {hold_s} s is negative")
+    if not 0 <= hold_s <= 60:
+        raise ValueError(f"hold {hold_s} s is outside 0..60")
     fps = fps or DEFAULT_FPS[fmt]
     width, height = PRESETS[preset]
     check(fmt, width, height, fps)
     factor = parse_speed(speed)
+    check_length(panes, fps, factor, hold_s, max_s)
     times = frame_times(panes, fps, factor, hold_s)
     drawer = FrameDrawer(panes, width, height, lang, speed_label(factor, lang), title)
     encoder = Encoder(out, fmt, width, height, fps)
@@ -171,6 +190,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--speed", default="1", help="playback speed factor, e.g. 2 or 0.5 (default 1 = real time)")
     ap.add_argument("--hold", type=float, default=HOLD_S, help=f"seconds to hold the last frame (default {HOLD_S:g})")
     ap.add_argument("--lang", choices=("ko", "en"), default="ko", help="language of the drawn text (default ko)")
+    ap.add_argument("--max-seconds", type=float, default=MAX_VIDEO_S,
+                    help=f"refuse videos longer than this (default {MAX_VIDEO_S} s)")
     ap.add_argument("-o", "--output", type=Path, help="output file (default: <recording>-<prompt>-<preset>.<format>)")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return ap
@@ -190,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         panes = recording_panes(rec, args.prompt, [a.strip() for a in arms if a.strip()], args.repeat)
         bar = None if args.quiet else ProgressBar(out.name)
         render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed, lang=args.lang,
-               hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar)
+               hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
     except FileNotFoundError as exc:
         ap.error(str(exc) if exc.filename is None else f"{exc.filename}: no such file")
     except (RecordingError, LookupError, ValueError, EncodeError) as exc:

@@ -12,37 +12,56 @@ from __future__ import annotations
 import hashlib
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from specreplay.panes import Pane
 from specreplay.ui import lang, tr
-from specreplay.video import DEFAULT_FPS, PRESETS, render
+from specreplay.video import DEFAULT_FPS, PRESETS, check_length, parse_speed, render
 from specreplay.video_encode import GIF_FPS
 
 MP4_FPS = (24, 30, 60)
 MAX_JOBS = 8  # finished files kept on disk; the oldest is dropped first
+MAX_RUNNING = 2  # renders at once, server-wide: each takes a core
+MAX_WAITING = 4  # renders queued behind them; more are refused with "busy, try again"
+ABANDON_S = 15.0  # a render nobody has looked at for this long is cancelled (the visitor left)
 MIME = {"mp4": "video/mp4", "gif": "image/gif"}
+
+
+class Cancelled(Exception):
+    """Raised inside a render whose visitor left or started another one."""
+
+
+class Busy(Exception):
+    """The server-wide render queue is full."""
 
 
 @dataclass
 class Job:
     path: Path
+    owner: str
     done: int = 0
     total: int = 0
     error: str | None = None
     finished: bool = False
+    started: bool = False  # holds a render slot (False while queued)
+    cancel: threading.Event = field(default_factory=threading.Event, repr=False)
+    last_seen: float = field(default_factory=time.monotonic)
     thread: threading.Thread | None = field(default=None, repr=False)
 
     @property
     def running(self) -> bool:
+        """Queued or rendering."""
         return not self.finished and self.error is None
 
 
 _JOBS: dict[str, Job] = {}
 _LOCK = threading.Lock()
+_SLOTS = threading.BoundedSemaphore(MAX_RUNNING)
 _DIR = Path(tempfile.mkdtemp(prefix="specreplay-videos-"))
 
 
@@ -54,22 +73,44 @@ def job_key(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, la
     return h.hexdigest()[:16]
 
 
-def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str) -> str:
-    """Start rendering unless the same video is rendering or done; returns the job key."""
+def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str, owner: str) -> str:
+    """Queue a render unless the same video is queued, rendering or done; returns the job key.
+
+    ValueError: the video would be too long (nothing is allocated). Busy: the queue is full.
+    One owner (a browser session) has at most one render queued or running: a new one cancels the old.
+    """
+    check_length(panes, fps, parse_speed(speed))
     key = job_key(panes, fmt, preset, fps, speed, language)
     with _LOCK:
         if key in _JOBS and _JOBS[key].error is None:
+            _JOBS[key].last_seen = time.monotonic()
             return key
-        job = _JOBS[key] = Job(_DIR / f"specreplay-{preset}-{key[:8]}.{fmt}")
+        for other in _JOBS.values():
+            if other.owner == owner and other.running:
+                other.cancel.set()
+        if sum(j.running and not j.cancel.is_set() for j in _JOBS.values()) >= MAX_RUNNING + MAX_WAITING:
+            raise Busy()
+        job = _JOBS[key] = Job(_DIR / f"specreplay-{preset}-{key[:8]}.{fmt}", owner)
         _forget_old()
 
     def progress(done: int, total: int) -> None:
         job.done, job.total = done, total
+        _check_wanted(job)
 
     def run() -> None:
         try:
-            render(panes, job.path, fmt=fmt, preset=preset, fps=fps, speed=speed, lang=language, progress=progress)
-            job.finished = True
+            while not _SLOTS.acquire(timeout=0.5):
+                _check_wanted(job)
+            try:
+                job.started = True
+                _check_wanted(job)
+                render(panes, job.path, fmt=fmt, preset=preset, fps=fps, speed=speed, lang=language,
+                       progress=progress)
+                job.finished = True
+            finally:
+                _SLOTS.release()
+        except Cancelled:
+            job.error = "cancelled"
         except Exception as exc:  # shown in the panel; the user can retry
             job.error = f"{type(exc).__name__}: {exc}"
 
@@ -78,10 +119,23 @@ def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, lang
     return key
 
 
+def _check_wanted(job: Job) -> None:
+    if job.cancel.is_set() or time.monotonic() - job.last_seen > ABANDON_S:
+        raise Cancelled()
+
+
 def _forget_old() -> None:
-    finished = [k for k, j in _JOBS.items() if not j.running]
-    for k in finished[:max(0, len(_JOBS) - MAX_JOBS)]:
+    """Drop failed and cancelled jobs, and finished files beyond MAX_JOBS (oldest first)."""
+    for k in [k for k, j in _JOBS.items() if j.error is not None]:
         _JOBS.pop(k).path.unlink(missing_ok=True)
+    finished = [k for k, j in _JOBS.items() if j.finished]
+    for k in finished[:max(0, len(finished) - MAX_JOBS)]:
+        _JOBS.pop(k).path.unlink(missing_ok=True)
+
+
+def _session_id() -> str:
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx else "local"
 
 
 def video_export_panel(panes: list[Pane], speed: float) -> None:
@@ -102,12 +156,26 @@ def video_export_panel(panes: list[Pane], speed: float) -> None:
         job = _JOBS.get(key)
         if job is None or job.error:
             if st.button(tr("영상 만들기", "Render video"), key="video_render", type="primary"):
-                start(panes, fmt, preset, fps, speed, language)
+                try:
+                    start(panes, fmt, preset, fps, speed, language, _session_id())
+                except ValueError as exc:
+                    st.error(tr("영상을 만들 수 없습니다: ", "Cannot render this video: ") + str(exc),
+                             icon=":material/error:")
+                    return
+                except Busy:
+                    st.warning(tr("서버가 다른 영상을 만드는 중입니다. 잠시 후 다시 눌러 주세요.",
+                                  "The server is busy rendering other videos; try again in a minute."),
+                               icon=":material/hourglass_top:")
+                    return
                 job = _JOBS[key]
         if job is None:
             return
+        job.last_seen = time.monotonic()
         if job.running:
             _poll(key)
+        elif job.error == "cancelled":
+            st.info(tr("영상 만들기가 취소되었습니다. 다시 누르면 새로 만듭니다.",
+                       "The render was cancelled; press the button to render again."))
         elif job.error:
             st.error(tr("영상을 만들지 못했습니다: ", "Could not render the video: ") + job.error)
         else:
@@ -123,8 +191,13 @@ def _preset_label(preset: str) -> str:
 @st.fragment(run_every=0.5)
 def _poll(key: str) -> None:
     job = _JOBS[key]
+    job.last_seen = time.monotonic()  # someone is watching: keep the render alive
     if not job.running:
         st.rerun()  # whole page: it now shows the result, and this polling fragment is no longer drawn
+    if not job.started:
+        ahead = sum(j.running and j.started for j in _JOBS.values())
+        st.progress(0.0, text=tr(f"대기 중… 앞에서 {ahead}개 렌더링 중", f"Queued… {ahead} render(s) ahead"))
+        return
     frac = job.done / job.total if job.total else 0.0
     st.progress(frac, text=tr(f"렌더링 중… {job.done}/{job.total or '?'} 프레임",
                               f"Rendering… {job.done}/{job.total or '?'} frames"))

@@ -36,8 +36,13 @@ def payload(at) -> dict:
     return json.loads(m.group(1))
 
 
+def shown(markdown: str) -> str:
+    """What a reader sees of Markdown that ui.plain escaped: the punctuation without its backslashes."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+
+
 def texts(elements) -> str:
-    return "\n".join(str(e.value) for e in elements)
+    return "\n".join(shown(str(e.value)) for e in elements)
 
 
 def test_defaults_play_every_recorded_arm_at_its_median_repeat(recordings: Path) -> None:
@@ -129,8 +134,20 @@ def _upload(recordings: Path, name: str, data: bytes):
 def test_uploading_a_good_recording_replays_it_without_a_share_link(recordings: Path) -> None:
     at = _upload(recordings, "mine.jsonl", (recordings / "test-basic.jsonl").read_bytes())
     assert not at.exception and not at.error
-    assert len(payload(at)["panes"]) == 3
+    assert [p["kind"] for p in payload(at)["panes"]] == ["measured"] * 3  # its arms, not the simulated presets
     assert "recording" not in at.query_params
+
+
+def test_an_upload_is_parsed_once_not_on_every_interaction(recordings: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from specreplay import replay_source
+
+    calls = []
+    real = replay_source.load_upload
+    monkeypatch.setattr(replay_source, "load_upload", lambda *a: calls.append(1) or real(*a))
+    at = _upload(recordings, "mine.jsonl", (recordings / "test-basic.jsonl").read_bytes())
+    at.run()
+    at.run()
+    assert not at.exception and len(calls) == 1
 
 
 def test_uploading_a_truncated_file_names_the_cut_line(recordings: Path) -> None:
@@ -140,7 +157,7 @@ def test_uploading_a_truncated_file_names_the_cut_line(recordings: Path) -> None
     at = _upload(recordings, "cut.jsonl", cut)
     assert not at.exception
     assert len(at.error) == 1
-    assert at.error[0].value.startswith("cut.jsonl:6: ") and "truncated" in at.error[0].value
+    assert shown(at.error[0].value).startswith("cut.jsonl:6: ") and "truncated" in shown(at.error[0].value)
     assert not at.get("iframe") or all(p["kind"] == "simulated" for p in payload(at)["panes"])
 
 
@@ -151,11 +168,11 @@ def test_uploading_a_wrong_field_names_line_and_field(recordings: Path) -> None:
     lines[3] = json.dumps(run)
     at = _upload(recordings, "bad.jsonl", ("\n".join(lines) + "\n").encode())
     assert len(at.error) == 1
-    assert at.error[0].value.startswith("bad.jsonl:4: field 'events[2].n': expected integer, got str")
+    assert shown(at.error[0].value).startswith("bad.jsonl:4: field 'events[2].n': expected integer, got str")
 
 
 def test_uploading_something_that_is_not_text_or_too_big(recordings: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _upload(recordings, "x.jsonl", b"\xff\xfe\x00").error[0].value.startswith("x.jsonl: not UTF-8")
+    assert shown(_upload(recordings, "x.jsonl", b"\xff\xfe\x00").error[0].value).startswith("x.jsonl: not UTF-8")
     monkeypatch.setattr("specreplay.replay_source.MAX_UPLOAD_BYTES", 100)
     big = _upload(recordings, "big.jsonl", b"{}\n" * 200)
     assert "the limit is" in big.error[0].value

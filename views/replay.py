@@ -8,12 +8,13 @@ from streamlit.delta_generator import DeltaGenerator
 from specreplay.format import Recording, RecordingError, load
 from specreplay.panes import Pane
 from specreplay.player_html import player_html
-from specreplay.replay_arms import (MAX_ARMS, PRESETS, SimSpec, is_sim, parse_sim, preset_token, prompts_with_runs,
-                                    recorded_arm_pane, repeats, sim_label, sim_pane)
+from specreplay.replay_arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, PRESETS, SimSpec, is_sim,
+                                    parse_sim, preset_token, prompts_with_runs, recorded_arm_pane, repeats, sim_label,
+                                    sim_pane)
 from specreplay.replay_payload import SPEEDS, player_payload
 from specreplay.replay_source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
 from specreplay.timeline import decode_rate, first_token_us
-from specreplay.ui import embedded, kind_badge, kind_label, lang, tr
+from specreplay.ui import embedded, kind_badge, kind_label, lang, plain, tr
 from specreplay.video_panel import video_export_panel
 
 SIM_WORD = tr("시뮬레이션", "simulated")
@@ -55,15 +56,21 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
                                       "by link."))
         if up is None:
             return None, None
-        try:
-            return load_upload(up.name, up.getvalue()), None
-        except RecordingError as exc:
-            st.error(str(exc), icon=":material/error:")
+        cached = st.session_state.get("replay_upload")
+        if cached is None or cached[0] != up.file_id:  # parse each upload once, not on every interaction
+            try:
+                cached = (up.file_id, load_upload(up.name, up.getvalue()))
+            except RecordingError as exc:
+                cached = (up.file_id, exc)
+            st.session_state["replay_upload"] = cached
+        if isinstance(cached[1], RecordingError):
+            st.error(plain(str(cached[1]), 500), icon=":material/error:")
             return None, None
+        return cached[1], None
     wanted = q.get("recording")
     if wanted and wanted not in names:
-        st.warning(tr(f"URL의 녹화 '{wanted}'가 없어 첫 번째 녹화를 보여 줍니다.",
-                      f"The URL's recording '{wanted}' does not exist; showing the first one."))
+        st.warning(tr(f"URL의 녹화 '{plain(wanted, 60)}'가 없어 첫 번째 녹화를 보여 줍니다.",
+                      f"The URL's recording '{plain(wanted, 60)}' does not exist; showing the first one."))
     if "replay_recording" not in st.session_state:
         st.session_state["replay_recording"] = wanted if wanted in names else names[0]
     lines = {p.stem: _provenance_line(str(p), p.stat().st_mtime) for p in paths}
@@ -72,10 +79,10 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
     try:
         rec = load_bundled(name)
     except RecordingError as exc:
-        st.error(str(exc), icon=":material/error:")
+        st.error(plain(str(exc), 500), icon=":material/error:")
         return None, None
     kind_badge("measured", provenance(rec).line())
-    st.caption(rec.title)
+    st.caption(plain(rec.title))
     return rec, name
 
 
@@ -112,7 +119,8 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
             prompt = side.selectbox(tr("프롬프트", "Prompt"), prompt_ids, key=pkey,
                                   format_func=lambda p: f"{p} · {rec.prompt(p)['kind']} — {rec.prompt(p)['text'][:70]}")
             recorded = [a for a in recorded if rec.select(a, prompt)]
-    url_arms = _url_arms()
+    # an upload has no link of its own: the URL's arms belong to whatever was shown before it
+    url_arms = [] if rec_key.startswith("upload:") else _url_arms()
     custom = [a for a in dict.fromkeys(url_arms + st.session_state.get("replay_custom", [])) if is_sim(a)
               and a.removeprefix("sim:") not in PRESETS and _valid_sim(a)]
     options = recorded + DEFAULT_SIMS + custom
@@ -120,8 +128,9 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
     if akey not in st.session_state:
         bad = [a for a in url_arms if a not in options]
         if bad:
-            st.warning(tr(f"URL의 팔 {', '.join(bad)}은(는) 이 녹화에 없어 뺐습니다.",
-                          f"Left out the URL's arms {', '.join(bad)}: not in this recording."))
+            bad_text = plain(", ".join(bad), 120)
+            st.warning(tr(f"URL의 팔 {bad_text}은(는) 이 녹화에 없어 뺐습니다.",
+                          f"Left out the URL's arms {bad_text}: not in this recording."))
         chosen = [a for a in url_arms if a in options] or (recorded or DEFAULT_SIMS)
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
@@ -151,7 +160,7 @@ def _valid_sim(token: str) -> bool:
     try:
         parse_sim(token)
     except ValueError as exc:
-        st.warning(str(exc))
+        st.warning(plain(str(exc)))
         return False
     return True
 
@@ -164,11 +173,11 @@ def _custom_sim_form(arms_key: str) -> None:
                       "A made-up arm from decode speed, time to first token, acceptance probability α and draft "
                       "length γ. It has no real text (one ■ per token) and is badged 'simulated' everywhere."))
         cols = st.columns(5)
-        tok_s = cols[0].number_input("decode tok/s", 1.0, 5000.0, 200.0, key="sim_tok_s")
-        ttft = cols[1].number_input("TTFT s", 0.0, 30.0, 0.6, key="sim_ttft")
+        tok_s = cols[0].number_input("decode tok/s", 1.0, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
+        ttft = cols[1].number_input("TTFT s", 0.0, MAX_SIM_TTFT_S, 0.6, key="sim_ttft")
         alpha = cols[2].number_input("α", 0.0, 1.0, 0.7, key="sim_alpha")
         gamma = cols[3].number_input("γ", 0, 16, 5, key="sim_gamma")
-        tokens = cols[4].number_input(tr("토큰", "tokens"), 1, 5000, 600, key="sim_tokens")
+        tokens = cols[4].number_input(tr("토큰", "tokens"), 1, MAX_SIM_TOKENS, 600, key="sim_tokens")
         token = SimSpec(tok_s, ttft, alpha, int(gamma), int(tokens)).token()
         st.button(tr("이 팔 추가", "Add this arm"), on_click=_add_custom, args=(arms_key, token),
                   disabled=len(st.session_state.get(arms_key, [])) >= MAX_ARMS)
@@ -186,7 +195,7 @@ def _panes(rec: Recording | None, arms: list[str], prompt: str | None, repeat: i
         try:
             panes.append(sim_pane(arm, SIM_WORD) if is_sim(arm) else recorded_arm_pane(rec, arm, prompt, repeat))
         except (LookupError, ValueError) as exc:
-            st.warning(str(exc))
+            st.warning(plain(str(exc)))
     return panes
 
 
@@ -197,6 +206,7 @@ def _speed() -> float:
     except ValueError:
         speed = 0.0
     if speed not in SPEEDS:
+        raw = plain(raw or "", 20)
         st.warning(tr(f"URL의 속도 '{raw}'는 쓸 수 없어 1×로 재생합니다 (가능: {', '.join(f'{s:g}' for s in SPEEDS)}).",
                       f"The URL's speed '{raw}' is not offered; playing at 1× (offered: "
                       f"{', '.join(f'{s:g}' for s in SPEEDS)})."))
