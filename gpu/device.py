@@ -332,7 +332,8 @@ def logs() -> None:
 
 def main(argv: list[str]) -> int:
     os.environ.update({k: v for k, v in site_env().items() if k != "PYTHONPATH"})
-    os.environ["PYTHONPATH"] = str(SRC)  # the recorder runs on the image's packages plus ours
+    # the recorder runs on the image's packages, ours, and the httpx/httpcore it was tested with
+    os.environ["PYTHONPATH"] = f"{SRC}:{SRC / 'recdeps'}"
     for step in argv:
         name, _, arg = step.partition(":")
         print(f"===== {step} ({time.strftime('%H:%M:%S')})", flush=True)
