@@ -79,11 +79,12 @@ TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_ma
                    "chat_template.jinja")
 
 
-def sh(cmd: str, log: Path | None = None) -> int:
+def sh(cmd: str, log: Path | None = None, cwd: Path | None = None) -> int:
     print(f"+ {cmd}", flush=True)
     if log is None:
-        return subprocess.call(cmd, shell=True)
-    return subprocess.call(f"set -o pipefail; ( {cmd} ) 2>&1 | tee -a {log}", shell=True, executable="/bin/bash")
+        return subprocess.call(cmd, shell=True, cwd=cwd)
+    return subprocess.call(f"set -o pipefail; ( {cmd} ) 2>&1 | tee -a {log}", shell=True, executable="/bin/bash",
+                           cwd=cwd)
 
 
 def site_env() -> dict[str, str]:
@@ -153,7 +154,7 @@ def setup() -> None:
     if not (SMOL / "config.json").exists():
         code = ("import sys; from pathlib import Path; from recorder.engine.convert_gguf import convert; "
                 f"convert(Path('{GGUF}'), Path('{SMOL}'), 'bfloat16')")
-        if subprocess.call([sys.executable, "-c", code], env=site_env()):
+        if subprocess.call([sys.executable, "-c", code], env=site_env(), cwd=SRC):
             raise SystemExit("setup: GGUF -> bf16 conversion failed")
     write_dummy_models(SMOL)
     sh(f"ls -la {SMOL} {MODELS}")
@@ -288,14 +289,18 @@ def drop_arms(text: str, drop: set[str]) -> str:
     return "".join(line for b in keep for line in b)
 
 
-def mark_timing_only(path: Path) -> None:
-    """Add `timing_only: true` to a recording's header (line 1), replacing the file atomically."""
+def update_header(path: Path, change) -> None:
+    """Apply change(header) to a recording's header (line 1), replacing the file atomically."""
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     header = json.loads(lines[0])
-    header["timing_only"] = True
+    change(header)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(header, ensure_ascii=False) + "\n" + "".join(lines[1:]), encoding="utf-8")
     os.replace(tmp, path)
+
+
+def mark_timing_only(path: Path) -> None:
+    update_header(path, lambda h: h.update(timing_only=True))
 
 
 def record(mode: str, config: str, out_name: str | None) -> None:
@@ -315,7 +320,9 @@ def record(mode: str, config: str, out_name: str | None) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     out = RECORDINGS / (out_name or Path(cfg["record"]["output"]).name)
     t = time.monotonic()
-    rc = sh(f"{sys.executable} -m recorder {mode} {effective} -o {out} --no-progress", OUT / "recorder.log")
+    # cwd=SRC: `python -m` puts the working directory first on sys.path, and the checkout's own recorder/ there
+    # would win over the snapshot in SRC (it did on 2026-12-01: docs/gpu.md, "machine.accelerator")
+    rc = sh(f"{sys.executable} -m recorder {mode} {effective} -o {out} --no-progress", OUT / "recorder.log", cwd=SRC)
     print(f"{mode} {config}: rc={rc} in {time.monotonic() - t:.0f} s -> {out}", flush=True)
     if out.exists():
         if cfg.get("timing_only"):
@@ -327,7 +334,10 @@ def logs() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with open(OUT / "servers.log", "w") as fh:
         for log in sorted(LOGS.glob("*.log")):
-            fh.write(f"===== {log.name}\n{log.read_text(errors='replace')[-6000:]}\n")
+            # the server's own lines (start-up, weights, kernels, errors), not uvicorn's one line per request
+            lines = [ln for ln in log.read_text(errors="replace").splitlines() if '"POST /v1/' not in ln
+                     and '"GET /' not in ln]
+            fh.write(f"===== {log.name}\n" + "\n".join(lines)[-12000:] + "\n")
 
 
 def main(argv: list[str]) -> int:

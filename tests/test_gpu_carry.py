@@ -230,6 +230,10 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
     src = tmp_path / "src"
     for d in ("recorder", "specreplay"):
         shutil.copytree(ROOT / d, src / d, ignore=shutil.ignore_patterns("__pycache__"))
+    # the snapshot, not the checkout in the working directory, must be the recorder that runs
+    with open(src / "recorder/machine.py", "a") as fh:
+        fh.write("\n\ndef accelerator() -> str:\n    return 'the snapshot ran'\n")
+    monkeypatch.chdir(ROOT)
     (tmp_path / "logs").mkdir()
     (tmp_path / "logs/up.txt").write_text("bf16\nw4a16-gptq\n")
     for name, value in (("CONFIGS", tmp_path / "configs"), ("SRC", src), ("LOGS", tmp_path / "logs"),
@@ -243,8 +247,8 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
         text = text.replace("max_tokens = 128", "max_tokens = 3").replace("qwen7b-shape\"", "stub-model\"")
         (tmp_path / "configs/h200-timing.toml").write_text(text)
         device.record("sweep", "h200-timing.toml", None)
-    rec = fmt.load(tmp_path / "out/qwen7b-shape-h200-timing-sweep.jsonl")
-    assert rec.timing_only
+    rec = fmt.load(tmp_path / "out/timing-only-qwen7b-shape-h200-sweep.jsonl")
+    assert rec.timing_only and rec.header["machine"]["accelerator"] == "the snapshot ran"
     assert [a["id"] for a in rec.arms] == ["bf16", "w4a16-gptq"]
     assert {(lv.arm, lv.concurrency) for lv in rec.levels} == {(a, c) for a in ("bf16", "w4a16-gptq") for c in (1, 2)}
     assert rec.header["recorder"]["config"] == "h200-timing.toml"
