@@ -133,6 +133,11 @@ class Recording:
         return self.header["prompts"]
 
     @property
+    def timing_only(self) -> bool:
+        """True when the weights were dummy (random): the timings are real, the text is noise."""
+        return self.header.get("timing_only") is True
+
+    @property
     def machine_line(self) -> str:
         """The header's machine in a few words: accelerator if any, else CPU and cores."""
         machine = self.header.get("machine", {})
@@ -200,6 +205,7 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
                              f"{FORMAT_VERSION})", "upgrade specreplay or re-record")
     for key, typ in (("title", str), ("created", str), ("machine", dict), ("arms", list), ("prompts", list)):
         _need(obj, key, typ, path, 1)
+    _need(obj, "timing_only", bool, path, 1, optional=True)
     if not obj["arms"]:
         raise RecordingError(path, 1, "arms", "no arms")
     seen: set[str] = set()

@@ -361,8 +361,8 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         except (RecordingError, OSError) as e:
             problems.append(str(e))
             continue
-        if not any(r.concurrency > 1 and not r.warmup for r in rec.runs):
-            continue
+        if rec.timing_only or not any(r.concurrency > 1 and not r.warmup for r in rec.runs):
+            continue  # timing-only sweeps (dummy weights) compare quantizations, not speculative decoding
         curves: dict[tuple[str, str | None], dict[str, dict[int, float | None]]] = {}
         unchecked: set[tuple[str, str | None]] = set()
         for s in paired_speedups(rec):

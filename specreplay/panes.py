@@ -15,6 +15,7 @@ from specreplay.format import Event, Recording, Run, engine_name
 from specreplay.timeline import Track, decode_rate, track, track_of
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
+TIMING_ONLY = "timing only — dummy weights"  # a timing_only recording's text is noise: shown as blocks, never as output
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ def _clip(value: str) -> str:
 
 def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     arm = rec.arm(arm_id)
+    events = run.events
+    subtitle = engine_line(arm)
+    if rec.timing_only:
+        events = tuple(Event(e.t_us, e.n, SIM_TOKEN * e.n) for e in events)
+        subtitle = f"{subtitle} · {TIMING_ONLY}"
     details = {
         "recording": rec.title,
         "machine": rec.machine_line,
@@ -56,9 +62,11 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
         "repeat": str(run.repeat),
         "flags": ", ".join(f"{k}={v}" for k, v in arm.get("flags", {}).items()),
     }
+    if rec.timing_only:
+        details["weights"] = TIMING_ONLY
     details = {k: _clip(v) for k, v in details.items()}
-    return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=engine_line(arm),
-                kind="measured", track=track_of(run), details=details)
+    return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
+                kind="measured", track=track(events), details=details)
 
 
 def simulate_events(tok_s: float, ttft_s: float, alpha: float, gamma: int, tokens: int, seed: int = 0) -> list[Event]:

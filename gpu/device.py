@@ -1,0 +1,374 @@
+"""The device-side steps, run on the lent H200 from the repository root (docs/gpu.md has the call sequence).
+
+    python3 .gpu/src/gpu/device.py STEP [STEP ...]
+
+Steps, run in order; a failing step stops the rest:
+  info                      nvidia-smi, python, disk -> $OUT/info.txt
+  stage                     move the carried pieces (.gpu/p*/) to /tmp/stage (kept while the machine stays warm)
+  setup                     check the pieces against the manifest, unpack to /tmp/carry, convert the GGUF to a
+                            bf16 Hugging Face folder, write the dummy-weight model folders
+  wheels                    install .gpu/wheels/*.whl (a dependency found missing) into /tmp/carry/site
+  serve:ARM,ARM,...[@S]     start these arms (setsid, so they outlive the call) and wait up to S seconds (420)
+                            for each to answer; one that does not is stopped
+  record:CONFIG[:OUTNAME]   `python3 -m recorder record` on recorder/configs/CONFIG, skipping it if an arm is down
+  sweep:CONFIG[:OUTNAME]    `python3 -m recorder sweep` likewise
+  stop:ARM,ARM,... | stop   stop these arms (all when none named)
+  logs                      the servers' log tails -> $OUT/servers.log
+
+An arm's server command is built from its `flags` in the config (the same flags go into the recording header,
+so the header says what was served): lower-case keys become `--key value` (tables as JSON, true as a bare
+switch), upper-case keys are environment variables, and DESCRIPTIVE keys are only written down. The model
+folder and the config an arm is served from are in ARMS below.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+REPO = Path.cwd()
+SRC = REPO / ".gpu/src"
+CONFIGS = SRC / "recorder/configs"
+STAGE = Path("/tmp/stage")
+CARRY = Path("/tmp/carry")
+MODELS = Path("/tmp/models")
+LOGS = Path("/tmp/logs")
+RECORDINGS = Path("/tmp/recordings")
+EFFECTIVE = Path("/tmp/configs")  # a config less the arms that did not come up
+OUT = Path(os.environ.get("OUT", "/tmp/out"))
+SMOL = MODELS / "smollm2-135m-instruct"
+GGUF = CARRY / "model/smollm2-135m-instruct.gguf"
+DESCRIPTIVE = {"weights", "model_config"}
+# arm id -> (config it is defined in, what --model points at)
+ARMS = {
+    "baseline": ("h200-smollm2.toml", SMOL),
+    "ngram": ("h200-smollm2.toml", SMOL),
+    "gguf-q4_1": ("h200-smollm2.toml", GGUF),
+    "bf16": ("h200-timing.toml", MODELS / "qwen2.5-7b-shape-bf16"),
+    "fp8": ("h200-timing.toml", MODELS / "qwen2.5-7b-shape-bf16"),
+    "w4a16-gptq": ("h200-timing.toml", MODELS / "qwen2.5-7b-shape-gptq4"),
+    "w4a16-awq": ("h200-timing.toml", MODELS / "qwen2.5-7b-shape-awq4"),
+}
+# Qwen2.5-7B's decoder shapes with SmolLM2's vocabulary, so SmolLM2's tokenizer serves it (weights are dummy).
+QWEN7B_SHAPE = {
+    "architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944,
+    "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4, "vocab_size": 49152,
+    "max_position_embeddings": 32768, "rope_theta": 1000000.0, "rms_norm_eps": 1e-06, "hidden_act": "silu",
+    "tie_word_embeddings": False, "use_sliding_window": False, "torch_dtype": "bfloat16", "bos_token_id": 1,
+    "eos_token_id": 2,
+}
+LINEARS = ["self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj",
+           "mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"]
+# vLLM 0.23's GPTQ path (AutoGPTQConfig, Marlin kernels) quantizes only the layers in
+# modules_in_block_to_quantize; when the config leaves it out, maybe_update_config fills it from the
+# checkpoint's safetensors dtypes, and with --load-format dummy there is no checkpoint, so the list is empty
+# and every layer stays bf16. Naming the layers here is what makes the 4-bit config apply.
+GPTQ4 = {"quant_method": "gptq", "bits": 4, "group_size": 128, "desc_act": False, "sym": True,
+         "checkpoint_format": "gptq", "modules_in_block_to_quantize": [LINEARS]}
+# AWQ's Marlin path needs no such list: an empty modules_to_not_convert means "quantize everything".
+AWQ4 = {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": True, "version": "gemm"}
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "generation_config.json",
+                   "chat_template.jinja")
+
+
+def sh(cmd: str, log: Path | None = None, cwd: Path | None = None) -> int:
+    print(f"+ {cmd}", flush=True)
+    if log is None:
+        return subprocess.call(cmd, shell=True, cwd=cwd)
+    return subprocess.call(f"set -o pipefail; ( {cmd} ) 2>&1 | tee -a {log}", shell=True, executable="/bin/bash",
+                           cwd=cwd)
+
+
+def site_env() -> dict[str, str]:
+    """The carried packages first, then our recorder/specreplay sources; FlashInfer is not carried."""
+    return {**os.environ, "PYTHONPATH": f"{CARRY / 'site'}:{SRC}", "VLLM_USE_FLASHINFER_SAMPLER": "0",
+            "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "PYTHONUNBUFFERED": "1"}
+
+
+def info() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    sh("nvidia-smi; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv; python3 -V; nproc; "
+       "df -h /tmp | tail -1; python3 -c 'import torch, transformers; print(torch.__version__, "
+       "transformers.__version__)'", OUT / "info.txt")
+
+
+def stage() -> None:
+    STAGE.mkdir(parents=True, exist_ok=True)
+    for piece in sorted(REPO.glob(".gpu/p*/carry.tar.xz.*")):
+        shutil.move(str(piece), STAGE / piece.name)
+        print(f"staged {piece.name}", flush=True)
+    print("in /tmp/stage:", " ".join(sorted(p.name for p in STAGE.iterdir())), flush=True)
+
+
+def check_pieces(manifest: dict, stage_dir: Path = STAGE) -> list[Path]:
+    """Every piece the manifest names, present with its size and sha256; raises SystemExit naming what is off."""
+    paths = []
+    for p in manifest["pieces"]:
+        path = stage_dir / p["name"]
+        if not path.exists():
+            raise SystemExit(f"setup: piece {p['name']} was never carried (call with carry=['{'.gpu/' + p['dir']}'])")
+        if path.stat().st_size != p["bytes"] or hashlib.sha256(path.read_bytes()).hexdigest() != p["sha256"]:
+            raise SystemExit(f"setup: piece {p['name']} differs from the manifest (carry it again)")
+        paths.append(path)
+    return paths
+
+
+def model_config(quant: dict | None) -> dict:
+    return {**QWEN7B_SHAPE, **({"quantization_config": quant} if quant else {})}
+
+
+def write_dummy_models(tokenizer_dir: Path, models: Path = MODELS) -> None:
+    for name, quant in (("bf16", None), ("gptq4", GPTQ4), ("awq4", AWQ4)):
+        d = models / f"qwen2.5-7b-shape-{name}"
+        d.mkdir(parents=True, exist_ok=True)
+        (d / "config.json").write_text(json.dumps(model_config(quant), indent=1))
+        for f in TOKENIZER_FILES:
+            if (tokenizer_dir / f).exists():
+                shutil.copy(tokenizer_dir / f, d / f)
+
+
+def unpack(pieces: list[Path], dest: Path) -> None:
+    """Join the pieces and untar them into dest (once: a .unpacked marker says it is done)."""
+    if (dest / ".unpacked").exists():
+        return
+    dest.mkdir(parents=True, exist_ok=True)
+    t = time.monotonic()
+    if subprocess.call(f"set -o pipefail; cat {' '.join(map(str, pieces))} | xz -d -T0 | tar -C {dest} -xf -",
+                       shell=True, executable="/bin/bash"):
+        raise SystemExit("setup: unpacking failed")
+    (dest / ".unpacked").touch()
+    print(f"setup: unpacked in {time.monotonic() - t:.0f} s", flush=True)
+
+
+def setup() -> None:
+    manifest = json.loads((SRC / "gpu/manifest.json").read_text())
+    unpack(check_pieces(manifest), CARRY)
+    if not (SMOL / "config.json").exists():
+        code = ("import sys; from pathlib import Path; from recorder.engine.convert_gguf import convert; "
+                f"convert(Path('{GGUF}'), Path('{SMOL}'), 'bfloat16')")
+        if subprocess.call([sys.executable, "-c", code], env=site_env(), cwd=SRC):
+            raise SystemExit("setup: GGUF -> bf16 conversion failed")
+    write_dummy_models(SMOL)
+    sh(f"ls -la {SMOL} {MODELS}")
+
+
+def wheels() -> None:
+    """Install extra wheels carried in .gpu/wheels (a dependency found missing on the device) over the carry."""
+    found = sorted(REPO.glob(".gpu/wheels/*.whl"))
+    if found and subprocess.call([sys.executable, "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--no-compile",
+                                  "--upgrade", "--target", str(CARRY / "site"), *map(str, found)]):
+        raise SystemExit("wheels: pip install failed")
+    print(f"wheels: installed {len(found)}", flush=True)
+
+
+def load_arm(arm_id: str) -> dict:
+    cfg_name, _ = ARMS[arm_id]
+    cfg = tomllib.loads((CONFIGS / cfg_name).read_text())
+    return next(a for a in cfg["arms"] if a["id"] == arm_id)
+
+
+def server_command(arm: dict, model: Path) -> tuple[list[str], dict[str, str]]:
+    """The vLLM command line and extra environment for an arm, from its flags."""
+    port = arm["endpoint"].rsplit(":", 1)[1].split("/")[0]
+    cmd = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", str(model),
+           "--served-model-name", arm["model"], "--host", "127.0.0.1", "--port", port]
+    if model.suffix == ".gguf":
+        cmd += ["--tokenizer", str(SMOL)]
+    env = {}
+    for key, value in arm.get("flags", {}).items():
+        if key in DESCRIPTIVE:
+            continue
+        if key.isupper():
+            env[key] = str(value)
+        elif value is True:
+            cmd.append(f"--{key.replace('_', '-')}")
+        elif value is not False and value is not None:
+            cmd += [f"--{key.replace('_', '-')}", json.dumps(value) if isinstance(value, dict) else str(value)]
+    return cmd, env
+
+
+def serve(arm_ids: list[str], timeout: float = 420) -> list[str]:
+    """Start the arms at once and wait for each /health; an arm whose process dies is reported, not waited for."""
+    import httpx
+
+    LOGS.mkdir(parents=True, exist_ok=True)
+    procs = {}
+    for arm_id in arm_ids:
+        arm = load_arm(arm_id)
+        cmd, env = server_command(arm, ARMS[arm_id][1])
+        log = open(LOGS / f"{arm_id}.log", "w")
+        print(f"serve {arm_id}: {' '.join(cmd)} {env}", flush=True)
+        procs[arm_id] = (subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**site_env(), **env},
+                                          start_new_session=True), arm["endpoint"])
+        (LOGS / f"{arm_id}.pid").write_text(str(procs[arm_id][0].pid))
+    t0, up, down = time.monotonic(), [], []
+    waiting = dict(procs)
+    while waiting and time.monotonic() - t0 < timeout:
+        for arm_id, (proc, endpoint) in list(waiting.items()):
+            if proc.poll() is not None:
+                down.append(arm_id)
+                del waiting[arm_id]
+                print(f"serve {arm_id}: EXITED {proc.returncode} after {time.monotonic() - t0:.0f} s; log tail:\n"
+                      + (LOGS / f"{arm_id}.log").read_text(errors="replace")[-3000:], flush=True)
+                continue
+            try:
+                if httpx.get(f"{endpoint}/health", timeout=2).status_code == 200:
+                    up.append(arm_id)
+                    del waiting[arm_id]
+                    print(f"serve {arm_id}: ready after {time.monotonic() - t0:.0f} s", flush=True)
+            except httpx.HTTPError:
+                pass
+        time.sleep(1)
+    for arm_id in waiting:
+        print(f"serve {arm_id}: not ready after {timeout:.0f} s; stopping it (it would load the GPU while others "
+              "are recorded)", flush=True)
+    if waiting:
+        stop(list(waiting))
+    (LOGS / "up.txt").write_text("\n".join(sorted(set(_up()) | set(up))))
+    return up
+
+
+def _up() -> list[str]:
+    f = LOGS / "up.txt"
+    return f.read_text().split() if f.exists() else []
+
+
+def stop(arm_ids: list[str]) -> None:
+    for arm_id in arm_ids or [p.stem for p in LOGS.glob("*.pid")]:
+        pid_file = LOGS / f"{arm_id}.pid"
+        if not pid_file.exists():
+            continue
+        pid = int(pid_file.read_text())
+        try:
+            os.killpg(pid, signal.SIGTERM)
+            for _ in range(30):
+                if _reaped(pid):
+                    break
+                time.sleep(0.5)
+            else:
+                os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        pid_file.unlink()
+        print(f"stopped {arm_id}", flush=True)
+    (LOGS / "up.txt").write_text("\n".join(a for a in _up() if arm_ids and a not in arm_ids))
+
+
+def _reaped(pid: int) -> bool:
+    """True once the process is gone (reaping it when it is this process's child)."""
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return True
+    except ChildProcessError:
+        pass
+    try:
+        os.kill(pid, 0)
+        return False
+    except ProcessLookupError:
+        return True
+
+
+def drop_arms(text: str, drop: set[str]) -> str:
+    """The config text without the [[arms]] tables (and their sub-tables) whose id is in drop."""
+    blocks: list[list[str]] = [[]]
+    for line in text.splitlines(keepends=True):
+        head = line.strip()
+        if head.startswith("[") and not head.startswith("[arms."):
+            blocks.append([])
+        blocks[-1].append(line)
+    keep = [b for b in blocks if not (b[0].strip() == "[[arms]]"
+                                      and tomllib.loads("".join(b[1:])).get("id") in drop)]
+    return "".join(line for b in keep for line in b)
+
+
+def update_header(path: Path, change) -> None:
+    """Apply change(header) to a recording's header (line 1), replacing the file atomically."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(lines[0])
+    change(header)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(header, ensure_ascii=False) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def mark_timing_only(path: Path) -> None:
+    update_header(path, lambda h: h.update(timing_only=True))
+
+
+def record(mode: str, config: str, out_name: str | None) -> None:
+    """Record with the arms of CONFIG that are up (the effective config keeps CONFIG's file name)."""
+    text = (CONFIGS / config).read_text()
+    cfg = tomllib.loads(text)
+    missing = {a["id"] for a in cfg["arms"]} - set(_up())
+    if missing == {a["id"] for a in cfg["arms"]}:
+        print(f"{mode} {config}: skipped, no arm is up", flush=True)
+        return
+    if missing:
+        print(f"{mode} {config}: leaving out arms that are not up: {', '.join(sorted(missing))}", flush=True)
+    effective = EFFECTIVE / config
+    effective.parent.mkdir(parents=True, exist_ok=True)
+    effective.write_text(drop_arms(text, missing))
+    RECORDINGS.mkdir(parents=True, exist_ok=True)
+    OUT.mkdir(parents=True, exist_ok=True)
+    out = RECORDINGS / (out_name or Path(cfg["record"]["output"]).name)
+    t = time.monotonic()
+    # cwd=SRC: `python -m` puts the working directory first on sys.path, and the checkout's own recorder/ there
+    # would win over the snapshot in SRC (it did on 2026-12-01: docs/gpu.md, "machine.accelerator")
+    rc = sh(f"{sys.executable} -m recorder {mode} {effective} -o {out} --no-progress", OUT / "recorder.log", cwd=SRC)
+    print(f"{mode} {config}: rc={rc} in {time.monotonic() - t:.0f} s -> {out}", flush=True)
+    if out.exists():
+        if cfg.get("timing_only"):
+            mark_timing_only(out)
+        shutil.copy(out, OUT / out.name)
+
+
+def logs() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with open(OUT / "servers.log", "w") as fh:
+        for log in sorted(LOGS.glob("*.log")):
+            # the server's own lines (start-up, weights, kernels, errors), not uvicorn's one line per request
+            lines = [ln for ln in log.read_text(errors="replace").splitlines() if '"POST /v1/' not in ln
+                     and '"GET /' not in ln]
+            fh.write(f"===== {log.name}\n" + "\n".join(lines)[-12000:] + "\n")
+
+
+def main(argv: list[str]) -> int:
+    os.environ.update({k: v for k, v in site_env().items() if k != "PYTHONPATH"})
+    # the recorder runs on the image's packages, ours, and the httpx/httpcore it was tested with
+    os.environ["PYTHONPATH"] = f"{SRC}:{SRC / 'recdeps'}"
+    for step in argv:
+        name, _, arg = step.partition(":")
+        print(f"===== {step} ({time.strftime('%H:%M:%S')})", flush=True)
+        if name == "info":
+            info()
+        elif name == "stage":
+            stage()
+        elif name == "setup":
+            setup()
+        elif name == "serve":
+            arms, _, timeout = arg.partition("@")
+            serve(arms.split(","), float(timeout or 420))
+        elif name == "wheels":
+            wheels()
+        elif name in ("record", "sweep"):
+            config, _, out_name = arg.partition(":")
+            record(name, config, out_name or None)
+        elif name == "stop":
+            stop([a for a in arg.split(",") if a])
+        elif name == "logs":
+            logs()
+        else:
+            raise SystemExit(f"device.py: unknown step {step!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

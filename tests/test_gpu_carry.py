@@ -1,0 +1,255 @@
+"""The H200 tooling on CPU: building the carry pieces, their sizes against the device tool's limit, and the
+device script's steps that need no GPU (unpacking, server command lines, model folders, recording fix-ups).
+
+The real run is docs/gpu.md; CI never has a GPU.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from gpu import carry, device
+from specreplay import format as fmt
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_piece_size_leaves_room_for_the_repository_and_the_sources_in_one_call(tmp_path):
+    src = tmp_path / "src"
+    for d in ("recorder", "specreplay", "gpu"):
+        shutil.copytree(ROOT / d, src / d, ignore=shutil.ignore_patterns("__pycache__"))
+    mib = carry.piece_mib(ROOT, src)
+    assert mib >= 20, "the repository has grown so much that the carry needs many more calls"
+    assert mib * 2**20 + carry.tracked_bytes(ROOT) + carry.tree_bytes(src) + carry.MARGIN <= carry.CALL_LIMIT
+
+
+def test_built_pieces_if_any_fit_one_call_beside_the_repository():
+    man = ROOT / ".gpu/src/gpu/manifest.json"
+    if not man.exists():
+        pytest.skip("no .gpu build here (make gpu-carry)")
+    pieces = json.loads(man.read_text())["pieces"]
+    assert [p["dir"] for p in pieces] == [f"p{i}" for i in range(len(pieces))]
+    largest = max(p["bytes"] for p in pieces)
+    assert largest + carry.tracked_bytes(ROOT) + carry.tree_bytes(ROOT / ".gpu/src") <= carry.CALL_LIMIT
+
+
+def test_requirements_are_pinned_where_vllm_pins_and_skip_comments():
+    reqs = carry.requirements()
+    assert "compressed-tensors==0.17.0" in reqs and "outlines_core==0.2.14" in reqs and "lark==1.2.2" in reqs
+    assert not any(r.startswith("#") or not r for r in reqs)
+    names = [r.split("=")[0].lower() for r in reqs]
+    assert len(names) == len(set(names)), "one version of each package, or the install stops"
+    assert "flashinfer-python" not in names  # 427 MiB; the device sets VLLM_USE_FLASHINFER_SAMPLER=0
+
+
+def _wheel(path: Path, files: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return path
+
+
+def test_install_wheel_puts_purelib_on_top_and_leaves_scripts_out(tmp_path):
+    whl = _wheel(tmp_path / "x-1.0-py3-none-any.whl", {
+        "x/__init__.py": b"A = 1\n", "x-1.0.data/purelib/y.py": b"B = 2\n", "x-1.0.data/scripts/x": b"#!/bin/sh\n",
+        "x-1.0.dist-info/METADATA": b"Name: x\n"})
+    site = tmp_path / "site"
+    carry.install_wheel(whl, site)
+    assert (site / "x/__init__.py").read_text() == "A = 1\n"
+    assert (site / "y.py").read_text() == "B = 2\n"
+    assert not (site / "x").joinpath("x").exists() and not any(site.rglob("scripts"))
+
+
+def test_trim_drops_fa2_moe_and_the_rust_front_end_but_keeps_third_party(tmp_path):
+    site = tmp_path / "site"
+    keep = ["vllm/_C.abi3.so", "vllm/vllm_flash_attn/_vllm_fa3_C.abi3.so", "vllm/third_party/pynvml.py",
+            "vllm/third_party/flashmla/__init__.py", "vllm/third_party/deep_gemm/_C.cpython-312-x86_64-linux-gnu.so"]
+    drop = ["vllm/vllm_flash_attn/_vllm_fa2_C.abi3.so", "vllm/_moe_C.abi3.so", "vllm/vllm-rs",
+            "vllm/third_party/deep_gemm/_C.cpython-311-x86_64-linux-gnu.so",
+            "vllm/third_party/deep_gemm/_C.cpython-314-x86_64-linux-gnu.so"]
+    for rel in keep + drop:
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(b"x")
+    assert sorted(carry.trim(site)) == sorted(drop)
+    assert all((site / rel).exists() for rel in keep)
+
+
+def _tree(tmp_path: Path, size: int) -> Path:
+    tree = tmp_path / "tree"
+    (tree / "site/pkg").mkdir(parents=True)
+    (tree / "model").mkdir()
+    (tree / "site/pkg/__init__.py").write_text("VALUE = 42\n")
+    (tree / "model" / carry.GGUF_NAME).write_bytes(os.urandom(size))  # incompressible, like quantized weights
+    return tree
+
+
+def test_pack_splits_into_pieces_that_the_device_joins_and_unpacks(tmp_path):
+    """The device's setup step (check against the manifest, cat | xz -d | tar) on pieces made by the builder."""
+    out = tmp_path / "out"
+    tree = _tree(tmp_path, 300_000)
+    pieces = carry.pack(tree, out, 100_000)
+    assert len(pieces) == 4 and all(p.stat().st_size <= 100_000 for p in pieces)
+    assert [p.parent.name for p in pieces] == ["p0", "p1", "p2", "p3"]
+    man = carry.manifest(pieces, out)
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    for p in pieces:
+        shutil.copy(p, stage / p.name)
+    dest = tmp_path / "carry"
+    device.unpack(device.check_pieces(man, stage), dest)
+    assert (dest / "site/pkg/__init__.py").read_text() == "VALUE = 42\n"
+    assert (dest / "model" / carry.GGUF_NAME).read_bytes() == (tree / "model" / carry.GGUF_NAME).read_bytes()
+
+
+def test_a_missing_or_damaged_piece_is_named_before_unpacking(tmp_path):
+    pieces = carry.pack(_tree(tmp_path, 50_000), tmp_path / "out", 30_000)
+    man = carry.manifest(pieces, tmp_path / "out")
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    shutil.copy(pieces[0], stage / pieces[0].name)
+    with pytest.raises(SystemExit, match=r"carry.tar.xz.01 was never carried \(call with carry=\['.gpu/p1'\]\)"):
+        device.check_pieces(man, stage)
+    for p in pieces[1:]:
+        shutil.copy(p, stage / p.name)
+    (stage / pieces[1].name).write_bytes(b"\0" * pieces[1].stat().st_size)
+    with pytest.raises(SystemExit, match="carry.tar.xz.01 differs from the manifest"):
+        device.check_pieces(man, stage)
+
+
+def test_stage_moves_carried_pieces_out_of_the_repository(tmp_path, monkeypatch):
+    (tmp_path / "repo/.gpu/p1").mkdir(parents=True)
+    (tmp_path / "repo/.gpu/p1/carry.tar.xz.01").write_bytes(b"piece")
+    monkeypatch.setattr(device, "REPO", tmp_path / "repo")
+    monkeypatch.setattr(device, "STAGE", tmp_path / "stage")
+    device.stage()
+    assert (tmp_path / "stage/carry.tar.xz.01").read_bytes() == b"piece"
+    assert not (tmp_path / "repo/.gpu/p1/carry.tar.xz.01").exists()
+
+
+@pytest.fixture
+def configs(monkeypatch):
+    monkeypatch.setattr(device, "CONFIGS", ROOT / "recorder/configs")
+
+
+def test_every_device_arm_is_defined_in_its_config_and_served_from_its_flags(configs):
+    for arm_id, (config, model) in device.ARMS.items():
+        arm = device.load_arm(arm_id)
+        cmd, env = device.server_command(arm, model)
+        assert cmd[cmd.index("--model") + 1] == str(model)
+        assert cmd[cmd.index("--port") + 1] == arm["endpoint"].rsplit(":", 1)[1]
+        assert cmd[cmd.index("--max-num-seqs") + 1] == "64"  # the sweep's top level
+        assert env == {"VLLM_USE_FLASHINFER_SAMPLER": "0"}  # flashinfer is not carried
+        assert not {"--weights", "--model-config"} & set(cmd), "descriptive flags are not server flags"
+
+
+def test_ngram_gguf_and_quantized_arms_get_their_own_switches(configs):
+    cmd, _ = device.server_command(device.load_arm("ngram"), device.SMOL)
+    spec = json.loads(cmd[cmd.index("--speculative-config") + 1])
+    assert spec == {"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 4, "prompt_lookup_min": 2}
+    cmd, _ = device.server_command(device.load_arm("gguf-q4_1"), device.GGUF)
+    assert cmd[cmd.index("--tokenizer") + 1] == str(device.SMOL)
+    cmd, _ = device.server_command(device.load_arm("fp8"), device.ARMS["fp8"][1])
+    assert cmd[cmd.index("--quantization") + 1] == "fp8" and cmd[cmd.index("--load-format") + 1] == "dummy"
+    cmd, _ = device.server_command(device.load_arm("w4a16-gptq"), device.ARMS["w4a16-gptq"][1])
+    assert "--quantization" not in cmd  # the 4-bit config comes from config.json
+
+
+def test_dummy_model_folders_have_qwen7b_shapes_smollm2_vocab_and_a_4bit_config_that_applies(tmp_path):
+    tok = tmp_path / "tok"
+    tok.mkdir()
+    (tok / "tokenizer.json").write_text("{}")
+    device.write_dummy_models(tok, tmp_path)
+    bf16 = json.loads((tmp_path / "qwen2.5-7b-shape-bf16/config.json").read_text())
+    assert (bf16["hidden_size"], bf16["num_hidden_layers"], bf16["vocab_size"]) == (3584, 28, 49152)
+    assert "quantization_config" not in bf16
+    gptq = json.loads((tmp_path / "qwen2.5-7b-shape-gptq4/config.json").read_text())["quantization_config"]
+    # vLLM 0.23 quantizes only the layers listed here when there is no checkpoint to read them from
+    assert sorted(gptq["modules_in_block_to_quantize"][0]) == sorted(device.LINEARS)
+    assert (gptq["bits"], gptq["group_size"], gptq["desc_act"]) == (4, 128, False)
+    assert (tmp_path / "qwen2.5-7b-shape-awq4/tokenizer.json").exists()
+
+
+def test_drop_arms_leaves_the_rest_of_the_config_whole():
+    import tomllib
+
+    text = (ROOT / "recorder/configs/h200-timing.toml").read_text()
+    cfg = tomllib.loads(device.drop_arms(text, {"w4a16-awq", "fp8"}))
+    assert [a["id"] for a in cfg["arms"]] == ["bf16", "w4a16-gptq"]
+    assert cfg["timing_only"] is True and cfg["record"]["levels"] == [1, 2, 4, 8, 16, 32, 64]
+    assert [p["id"] for p in cfg["prompts"]] == ["prose-story"]
+
+
+def test_mark_timing_only_keeps_every_line_and_loads(tmp_path):
+    path = tmp_path / "rec.jsonl"
+    shutil.copy(ROOT / "recordings/smollm2-vllm-cpu-sweep.jsonl", path)
+    before = fmt.load(path)
+    device.mark_timing_only(path)
+    after = fmt.load(path)
+    assert after.timing_only and not before.timing_only
+    assert len(after.runs) == len(before.runs) and len(after.levels) == len(before.levels)
+
+
+def test_h200_sweep_configs_hold_one_mix_each_to_64_streams():
+    from recorder import config
+
+    for mix, temps in (("greedy", {0.0}), ("sampled", {0.8})):
+        cfg = config.load(ROOT / f"recorder/configs/h200-smollm2-sweep-{mix}.toml")
+        assert {p.sampling["temperature"] for p in cfg.prompts} == temps
+        assert cfg.levels == (1, 2, 4, 8, 16, 32, 64) and cfg.max_tokens == 128
+    rec = config.load(ROOT / "recorder/configs/h200-smollm2.toml")
+    assert (rec.repeats, rec.warmup, rec.max_tokens) == (3, 1, 256)
+    assert [p.id for p in rec.prompts] == [p.id for p in config.load(ROOT / "recorder/configs/smollm2.toml").prompts]
+
+
+def test_the_accelerator_is_read_from_nvidia_smi(tmp_path, monkeypatch):
+    from recorder import machine
+
+    fake = tmp_path / "nvidia-smi"
+    fake.write_text('#!/bin/sh\nif [ -n "$1" ]; then echo "NVIDIA H200, 143771 MiB, 580.159.04"; '
+                    'else echo "| NVIDIA-SMI 580.159.04   Driver Version: 580.159.04   CUDA Version: 13.0 |"; fi\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    assert machine.accelerator() == "NVIDIA H200 (143771 MiB), driver 580.159.04, CUDA 13.0"
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    assert machine.accelerator() is None
+
+
+def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path, monkeypatch):
+    """device.py's sweep step end to end against the scripted stub server (a fast stand-in for vLLM)."""
+    import re
+
+    from tests.stub_openai import stub_server
+
+    src = tmp_path / "src"
+    for d in ("recorder", "specreplay"):
+        shutil.copytree(ROOT / d, src / d, ignore=shutil.ignore_patterns("__pycache__"))
+    # the snapshot, not the checkout in the working directory, must be the recorder that runs
+    with open(src / "recorder/machine.py", "a") as fh:
+        fh.write("\n\ndef accelerator() -> str:\n    return 'the snapshot ran'\n")
+    monkeypatch.chdir(ROOT)
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs/up.txt").write_text("bf16\nw4a16-gptq\n")
+    for name, value in (("CONFIGS", tmp_path / "configs"), ("SRC", src), ("LOGS", tmp_path / "logs"),
+                        ("RECORDINGS", tmp_path / "rec"), ("OUT", tmp_path / "out"), ("EFFECTIVE", tmp_path / "eff")):
+        monkeypatch.setattr(device, name, value)
+    monkeypatch.setenv("PYTHONPATH", str(src))
+    with stub_server() as url:
+        text = (ROOT / "recorder/configs/h200-timing.toml").read_text()
+        text = re.sub(r"http://127\.0\.0\.1:\d+", url, text).replace("[1, 2, 4, 8, 16, 32, 64]", "[1, 2]")
+        (tmp_path / "configs").mkdir()
+        text = text.replace("max_tokens = 128", "max_tokens = 3").replace("qwen7b-shape\"", "stub-model\"")
+        (tmp_path / "configs/h200-timing.toml").write_text(text)
+        device.record("sweep", "h200-timing.toml", None)
+    rec = fmt.load(tmp_path / "out/timing-only-qwen7b-shape-h200-sweep.jsonl")
+    assert rec.timing_only and rec.header["machine"]["accelerator"] == "the snapshot ran"
+    assert [a["id"] for a in rec.arms] == ["bf16", "w4a16-gptq"]
+    assert {(lv.arm, lv.concurrency) for lv in rec.levels} == {(a, c) for a in ("bf16", "w4a16-gptq") for c in (1, 2)}
+    assert rec.header["recorder"]["config"] == "h200-timing.toml"
+    assert "leaving out" not in (tmp_path / "out/recorder.log").read_text()  # the log holds the recorder's output
