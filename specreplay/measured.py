@@ -350,7 +350,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
     """recorded_sweeps, cached on the files' (path, mtime, size): reading the bundled sweep takes ~0.2 s, too slow
     for every slider move; a new or rewritten recording changes the key and is read again."""
     from specreplay.format import RecordingError, engine_name, load
-    from specreplay.sweeps import level_stats, paired_speedups
+    from specreplay.sweeps import pair_rows
 
     out: list[Series] = []
     problems: list[str] = []
@@ -365,18 +365,19 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
             continue  # timing-only sweeps (dummy weights) compare quantizations, not speculative decoding
         curves: dict[tuple[str, str | None], dict[str, dict[int, float | None]]] = {}
         unchecked: set[tuple[str, str | None]] = set()
-        for s in paired_speedups(rec):
-            stats = level_stats(rec, s.arm, s.concurrency, s.mix)
-            differs = stats.greedy_runs - stats.greedy_matches
-            if not stats.greedy_runs:
+        for row in pair_rows(rec):
+            s, stats = row.speedup, row.stats
+            if not row.checkable:
                 unchecked.add((s.arm, s.mix))
-            # Like-for-like rule: where the speculative arm's greedy text differs from the baseline's, the two arms
-            # did different work (vLLM CPU 0.32.0 garbles greedy requests batched with sampled ones), so the level
-            # is not plotted; its measured values are listed instead.
+            # Like-for-like rule (sweeps.like_for_like): where batching changed the speculative arm's greedy text
+            # more than the baseline's, the two arms did different work, so the level is not plotted; its measured
+            # values are listed instead.
+            differs = not row.like_for_like
             if differs:
                 where = " · ".join(x for x in (path.name, s.arm, s.mix, str(s.concurrency)) if x)
-                excluded.append(f"{where}: {differs}/{stats.greedy_runs} greedy runs ≠ baseline text (system "
-                                f"{_ratio_text(s.throughput)}, per-request {_ratio_text(s.decode)} not plotted)")
+                excluded.append(f"{where}: {stats.greedy_diverged}/{stats.greedy_runs} greedy runs changed by "
+                                f"batching (baseline {row.base.greedy_diverged}/{row.base.greedy_runs}); system "
+                                f"{_ratio_text(s.throughput)}, per-request {_ratio_text(s.decode)} not plotted")
             c = curves.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
             c["throughput"][s.concurrency] = None if differs or s.throughput is None else round(s.throughput, 2)
             c["decode"][s.concurrency] = None if differs or s.decode is None else round(s.decode, 2)

@@ -6,6 +6,7 @@ so tests can add their own recordings without bundling them.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,12 +24,23 @@ def recording_dirs() -> list[Path]:
 
 
 def bundled_paths() -> list[Path]:
-    """Every *.jsonl in the recording folders, by name (the name is what the URL's ?recording= holds)."""
+    """Every *.jsonl in the recording folders (the name is what the URL's ?recording= holds): recordings made on
+    an accelerator first, timing-only ones (dummy weights) last, then by name."""
     found: dict[str, Path] = {}
     for folder in recording_dirs():
         for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
             found.setdefault(path.stem, path)
-    return [found[name] for name in sorted(found)]
+    return sorted(found.values(), key=lambda p: (*_order(p), p.stem))
+
+
+def _order(path: Path) -> tuple[bool, bool]:
+    """(not on an accelerator, timing only) from the header line alone; an unreadable header sorts with CPU files."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            header = json.loads(fh.readline(1_000_000))
+        return not (header.get("machine") or {}).get("accelerator"), bool(header.get("timing_only"))
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return True, False
 
 
 def load_bundled(name: str) -> Recording:

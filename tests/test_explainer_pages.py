@@ -167,7 +167,7 @@ def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp
     assert row["at 4"] == "not measured"
     warning = next(w.value for w in at.warning if "not like-for-like" in w.value)
     assert warning.startswith("Measured, excluded: not like-for-like.")
-    assert "spec · 4: 4/4 greedy runs ≠ baseline text (system 0.80×, per-request 0.80× not plotted)" in warning
+    assert "spec · 4: 4/4 greedy runs changed by batching (baseline 0/4); system 0.80×, per-request 0.80× not plotted" in warning
     levels = at.dataframe[1].value  # after the readout table
     assert list(levels["kind"]) == ["measured", "measured", "measured, excluded: not like-for-like"]
     assert list(levels["system throughput"])[2] == "0.80×"  # the excluded level's value is still shown

@@ -190,4 +190,4 @@ def test_sweep_levels_whose_greedy_text_differs_are_left_out(tmp_path) -> None:
     assert series[0].points == ((1, pytest.approx(2.0)), (2, None), (4, None))
     assert measured.first_below(series[0].points) is None
     assert len(excluded) == 2
-    assert "spec · 2: 2/2 greedy runs ≠ baseline text (system 1.20×, per-request 1.20× not plotted)" in excluded[0]
+    assert "spec · 2: 2/2 greedy runs changed by batching (baseline 0/2); system 1.20×, per-request 1.20× not plotted" in excluded[0]

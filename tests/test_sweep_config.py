@@ -16,7 +16,7 @@ from recorder import config, host_load, sweep
 from recorder.errors import RecorderError
 from recorder.sweep_summary import render
 from specreplay import format as fmt
-from specreplay.sweeps import level_table, paired_speedups
+from specreplay.sweeps import pair_rows, level_table, paired_speedups
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -221,7 +221,8 @@ def test_tables_are_per_mix_and_pair_within_a_mix(tmp_path: Path) -> None:
     table = {(s.arm, s.mix, s.concurrency): s for s in level_table(rec)}
     assert len(table) == 8 and table[("ngram", "greedy", 2)].requests == 2
     assert (table[("ngram", "greedy", 2)].greedy_runs, table[("ngram", "greedy", 2)].greedy_matches) == (2, 0)
-    assert not table[("ngram", "greedy", 2)].like_for_like and table[("ngram", "greedy", 1)].like_for_like
+    rows = {(r.speedup.mix, r.speedup.concurrency): r for r in pair_rows(rec)}
+    assert not rows[("greedy", 2)].like_for_like and rows[("greedy", 1)].like_for_like
     assert (table[("ngram", "sampled", 1)].greedy_runs, table[("ngram", "sampled", 1)].sampled_runs) == (0, 1)
     pairs = {(p.mix, p.concurrency): p for p in paired_speedups(rec)}
     assert pairs[("greedy", 1)].decode == pytest.approx(3.0) and pairs[("sampled", 2)].decode == pytest.approx(0.5)
@@ -243,3 +244,18 @@ def test_text_check_compares_greedy_runs_with_the_baselines_single_stream_text(t
     assert sweep.text_check(rec, cfg_arm, greedy, [run("copy", "x" * 10), run("copy", "xy")]) == "differs"
     assert sweep.text_check(rec, cfg_arm, greedy, [run("copy", "zz", warmup=True), run("copy", "x" * 10)]) == "equal"
     assert sweep.text_check(rec, cfg_arm, config.Mix("s", (story,)), [run("story", "q")]) == "not checkable (sampled)"
+
+
+def test_a_speculative_arm_may_keep_its_own_single_stream_text_but_not_be_changed_by_batching_more(tmp_path) -> None:
+    """The like-for-like rule on GPU-like data: own single-stream text is fine; batch changes only up to the
+    baseline's share."""
+    from specreplay.sweeps import LevelStats, like_for_like
+
+    def stats(runs: int, matches: int, own: int) -> LevelStats:
+        return LevelStats("a", 32, runs, 0, None, None, None, None, None, None, None, None, runs, matches,
+                          greedy_own=own)
+
+    assert like_for_like(stats(16, 8, 8), stats(16, 16, 0))  # half keep the arm's own text: bf16 verify rounding
+    assert like_for_like(stats(64, 56, 0), stats(64, 53, 0))  # 8 changed by batching vs the baseline's 11
+    assert not like_for_like(stats(64, 50, 0), stats(64, 60, 0))  # 14 vs 4: batching hurt the speculative arm
+    assert not like_for_like(stats(2, 0, 0), stats(2, 2, 0))  # vLLM CPU's greedy+sampled batches

@@ -21,6 +21,8 @@ def crossing(s: measured.Series) -> str:
     unit = tr("동시", "concurrency") if s.axis == "concurrency" else tr("배치", "batch")
     if at is None:
         top = max((x for x, _ in s.measured()), default=None)
+        if top is None:
+            return tr("비교할 수 있는 수준 없음 (아래 제외 목록)", "no like-for-like level (see the excluded list)")
         return tr(f"{unit} {top}까지 1.0 아래로 내려가지 않음", f"not below 1.0 up to {unit} {top}")
     return tr(f"{unit} {at}에서 처음 1.0 아래 ({s.value_at(at):g}×)", f"first below 1.0 at {unit} {at} ({s.value_at(at):g}×)")
 
@@ -65,8 +67,16 @@ def level_table(files: list[str]) -> list[dict]:
             if not r.checkable:
                 text = tr("텍스트 확인 불가 (샘플링)", "text not checkable (sampled)")
             else:
+                b = r.base
                 text = tr(f"greedy {s.greedy_matches}/{s.greedy_runs}이 기준 팔과 같음",
                           f"greedy {s.greedy_matches}/{s.greedy_runs} = baseline")
+                if s.greedy_own:
+                    text += tr(f", {s.greedy_own}은 자기 단일 스트림 글과 같음",
+                               f", {s.greedy_own} = its own single-stream text")
+                if s.greedy_diverged or b.greedy_diverged:
+                    text += tr(f", 배치로 바뀜 {s.greedy_diverged} (기준 팔 {b.greedy_diverged}/{b.greedy_runs})",
+                               f", changed by batching {s.greedy_diverged} (baseline {b.greedy_diverged}/"
+                               f"{b.greedy_runs})")
             kind = kind_label("measured") + ("" if r.like_for_like else tr(", 제외: 같은 조건 아님",
                                                                             ", excluded: not like-for-like"))
             rows.append({tr("팔", "arms"): f"{r.speedup.arm} ÷ {r.speedup.baseline}", tr("믹스", "mix"): r.speedup.mix or "—", tr("동시", "concurrency"): r.speedup.concurrency,
@@ -148,12 +158,13 @@ def explorer() -> None:
                        "in the same chart as a measured series."))
         if excluded:
             st.warning(tr(
-                "실측, 제외: 같은 조건 아님. 같은 결과를 낸 칸만 비교합니다. 아래 수준에서는 추측 팔의 greedy 출력이 "
-                "기준 팔과 달랐으므로(vLLM CPU 0.32.0은 greedy 요청을 샘플링 요청과 함께 배치하면 greedy 출력이 깨짐, "
-                "docs/recorder.md) 차트에 그리지 않았습니다. 측정값은 그대로 적습니다:",
-                "Measured, excluded: not like-for-like. Only like-for-like cells are compared. At these levels the "
-                "speculative arm's greedy output differed from the baseline's (vLLM CPU 0.32.0 garbles a greedy "
-                "request batched with sampled ones, see docs/recorder.md), so they are not drawn; their measured "
+                "실측, 제외: 같은 조건 아님. 같은 일을 한 칸만 비교합니다. 아래 수준에서는 배치가 추측 팔의 greedy "
+                "출력을 기준 팔보다 더 자주 바꿨으므로(예: vLLM CPU 0.32.0은 greedy 요청을 샘플링 요청과 함께 배치하면 "
+                "greedy 출력이 깨짐, docs/recorder.md) 차트에 그리지 않았습니다. 측정값은 그대로 적습니다:",
+                "Measured, excluded: not like-for-like. Only cells where both arms did the same work are compared. "
+                "At these levels batching changed the speculative arm's greedy output more often than the "
+                "baseline's (e.g. vLLM CPU 0.32.0 garbles a greedy request batched with sampled ones, see "
+                "docs/recorder.md), so they are not drawn; their measured "
                 "values are:") + "\n" + "\n".join(f"- {e}" for e in excluded))
         for p in problems:
             st.warning(tr("읽지 못한 녹화: ", "Recording skipped: ") + p)
