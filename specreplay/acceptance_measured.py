@@ -13,10 +13,15 @@ engine steps is tokens per step (each step yields one token plus the drafts it a
 formula then says E[τ] ÷ step ratio, while the measurement is tokens-per-step ÷ step ratio: the two differ
 only by the steps that drafted nothing (L counts drafting steps only). With c = 0, the formula's ideal of
 a verification of γ + 1 positions costing one plain step, it says E[τ].
+
+Sampled text differs between arms and repeats, so it is never compared word for word. What can be checked is
+its kind: the share of the output's word triples found in the prompt, per arm. Speculative sampling must leave
+the target model's distribution unchanged, so on a copy prompt both arms should copy about as much.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -44,6 +49,8 @@ class Cell:
     spec_tps: float  # median decode tok/s over repeats (first token excluded)
     base_tps: float  # the baseline arm's, same prompt
     like_for_like: bool  # both arms produced the same token count on every repeat
+    spec_copied: float  # median share of the spec arm's output word triples found in the prompt
+    base_copied: float  # the same for the baseline
     engine: str
     machine: str
     created: str
@@ -110,6 +117,22 @@ def _gamma(arm: dict, counts: SpecCounts) -> int:
     return int(n) if isinstance(n, int) and n >= 1 else len(counts.per_position)
 
 
+def _triples(text: str) -> list[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return [tuple(words[i:i + 3]) for i in range(len(words) - 2)]
+
+
+def copied_share(output: str, prompt: str) -> float:
+    """Share of the output's word triples (lower case, punctuation dropped) that occur in the prompt; 0 if none."""
+    out = _triples(output)
+    source = set(_triples(prompt))
+    return sum(t in source for t in out) / len(out) if out else 0.0
+
+
+def _median_copied(runs: list, prompt: str) -> float:
+    return median(copied_share("".join(e.text for e in r.events), prompt) for r in runs) if runs else 0.0
+
+
 def _median_rate(runs: list) -> float | None:
     rates = [x for x in (decode_rate(track_of(r)) for r in runs) if x is not None]
     return median(rates) if rates else None
@@ -141,7 +164,9 @@ def cells_of(rec: Recording) -> list[Cell]:
                 prompt=prompt["id"], kind=prompt["kind"], temperature=float(temp) if temp is not None else None,
                 text=prompt["text"], gamma=gamma, repeats=len(runs), counts=counts,
                 decode_tokens=sum(max(r.tokens - 1, 0) for r in runs), spec_tps=spec_tps, base_tps=base_tps,
-                like_for_like=len({r.tokens for r in runs + base_runs}) == 1, engine=engine_name(arm),
+                like_for_like=len({r.tokens for r in runs + base_runs}) == 1,
+                spec_copied=_median_copied(runs, prompt["text"]), base_copied=_median_copied(base_runs, prompt["text"]),
+                engine=engine_name(arm),
                 machine=rec.machine_line, created=str(rec.header.get("created", ""))))
     return out
 

@@ -159,3 +159,26 @@ def test_nearest_cell_matches_the_browser_rule() -> None:
     assert am.nearest([copy, chat], 0.8, 5) is copy
     assert am.nearest([copy, chat], 0.3, 4) is chat
     assert am.nearest([], 0.5, 4) is None
+
+
+def test_bundled_temperature_sweep_counters() -> None:
+    cells, _ = am.recorded_cells()
+    sweeps = am.temperature_sweeps([c for c in cells if c.file == "smollm2-vllm-cpu-temperature.jsonl"])
+    copy = sweeps[("smollm2-vllm-cpu-temperature.jsonl", "ngram", "copy-t0.0")]
+    prose = sweeps[("smollm2-vllm-cpu-temperature.jsonl", "ngram", "prose-t0.0")]
+    assert [c.temperature for c in copy] == [c.temperature for c in prose] == [0.0, 0.3, 0.6, 0.8, 1.0]
+    # Greedy copying is deterministic: the record-mode file's counters again (52 drafts, 200 accepted a run).
+    assert (copy[0].counts.drafts, copy[0].counts.accepted, copy[0].counts.per_position) == (156, 600, (153, 153, 150, 144))
+    # At 0.3 the engine accepted no draft of 253 (85 + 88 + 80): every rate 0, α 0, L 1 — while the baseline
+    # still copied the passage and the ngram arm did not.
+    t03 = copy[1]
+    assert (t03.counts.drafts, t03.counts.accepted, t03.position_rates, t03.alpha) == (253, 0, (0, 0, 0, 0), 0.0)
+    assert t03.base_copied > 0.9 and t03.spec_copied < 0.1
+    assert all(c.like_for_like and c.repeats == 3 for c in copy + prose)
+
+
+def test_copied_share() -> None:
+    prompt = "Repeat: the lighthouse keeper climbed the spiral stairs."
+    assert am.copied_share("The lighthouse keeper climbed, the SPIRAL stairs!", prompt) == 1.0
+    assert am.copied_share("the lighthouse keeper sang loudly", prompt) == pytest.approx(1 / 3)  # of 3 triples, 1
+    assert am.copied_share("too short", prompt) == 0.0

@@ -21,8 +21,9 @@ def bundled_only(tmp_path, monkeypatch):
     return tmp_path
 
 
-def table(at, key: str):
-    return next(d for d in at.dataframe if d.proto.id.endswith(key) or key in d.proto.id).value
+def table(at, column: str):
+    """The first table on the page with this column."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
 
 
 def readout(at) -> str:
@@ -48,11 +49,11 @@ def test_measured_cells_beside_the_formula_and_the_nearest_follows_the_sliders(b
 
 def test_formula_vs_measured_table(bundled_only) -> None:
     at = open_page("acceptance", "en")
-    acc = table(at, "measured_acceptance")
+    acc = table(at, "accepted at position ÷ drafts")
     row = acc[acc["prompt"] == "copy-quote"].iloc[0]
     assert (row["drafts"], row["accepted"], row["accepted at position ÷ drafts"]) == (156, 600, "0.98 / 0.98 / 0.96 / 0.92")
     assert (row["acceptance length"], row["implied α"]) == (4.85, 0.984)
-    loop = table(at, "formula_vs_measured")
+    loop = table(at, "formula, c=0")
     by_prompt = {r["prompt"]: r for _, r in loop.iterrows()}
     copy, code = by_prompt["copy-quote"], by_prompt["code-refactor"]
     assert (copy["formula, c=0"], copy["formula, measured c"], copy["measured"]) == (4.85, 3.29, 3.15)
@@ -67,7 +68,7 @@ def test_temperature_sweep_and_like_for_like_rule(tmp_path, monkeypatch) -> None
     monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
     at = open_page("acceptance", "ko")
     assert not at.exception
-    rows = table(at, "temperature_table")
+    rows = table(at, "프롬프트에서 온 단어 3개 묶음: 기준 / 추측")
     assert list(rows["온도"]) == [0.0, 1.0] and list(rows["수용 길이"]) == [3.33, 1.2]
     assert list(rows["속도 배수"]) == [2.0, 0.67] and list(rows["같은 토큰 수"]) == ["✓", "✓"]
     assert any("같은 조건 비교 규칙" in c.value and "텍스트는 비교하지 않습니다" in c.value for c in at.caption)
@@ -79,3 +80,17 @@ def test_no_recording_with_counters(tmp_path, monkeypatch) -> None:
     assert not at.exception
     assert any("No recording with speculative-decoding counters" in i.value for i in at.info)
     assert chart(at, "etau_chart")["cells"] == []
+
+
+def test_bundled_temperature_sweep_names_the_engines_sampled_path(tmp_path, monkeypatch) -> None:
+    shutil.copy(measured.RECORDINGS / "smollm2-vllm-cpu-temperature.jsonl", tmp_path)
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    at = open_page("acceptance", "en")
+    assert not at.exception
+    rows = table(at, "word triples from the prompt: baseline / spec")
+    assert list(rows["temperature"]) == [0.0, 0.3, 0.6, 0.8, 1.0] * 2
+    copy = rows[rows["prompt"] == "copy-t0.3"].iloc[0]
+    assert (copy["acceptance length"], copy["word triples from the prompt: baseline / spec"]) == (1.0, "98% / 1%")
+    assert any("copy-t0.3 · ngram · smollm2-vllm-cpu-temperature, temperature 0.3: 98% of the baseline's word "
+               "triples are in the prompt, 1% of the speculative arm's (0 of 253 drafts accepted)" in w.value
+               for w in at.warning)

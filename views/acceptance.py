@@ -163,7 +163,7 @@ def explorer() -> None:
 
 
 def pct(x: float) -> str:
-    return f"{x:+.0%}"
+    return "0%" if abs(x) < 0.005 else f"{x:+.0%}"
 
 
 def measured_section(cells: list[acceptance_measured.Cell], problems: list[str]) -> None:
@@ -181,7 +181,7 @@ def measured_section(cells: list[acceptance_measured.Cell], problems: list[str])
              tr("위치별 채택 ÷ 초안", "accepted at position ÷ drafts"): rates_text(c),
              tr("수용 길이", "acceptance length"): round(c.acceptance_length, 2),
              tr("함축 α", "implied α"): round(c.alpha, 3)} for c in cells]
-    st.dataframe(rows, hide_index=True, key="measured_acceptance")
+    st.dataframe(rows, hide_index=True)
     st.caption(f"{kind_markdown('measured')} " + tr(
         "반복(워밍업 제외)을 합친 vLLM 카운터: 위치 i = 그 위치까지 채택된 초안 수 ÷ 초안 수, 수용 길이 = 1 + 채택 ÷ 초안. ",
         "vLLM's counters summed over the repeats (warm-ups left out): position i = drafts accepted up to that position ÷ "
@@ -199,7 +199,7 @@ def measured_section(cells: list[acceptance_measured.Cell], problems: list[str])
              tr("실측 ÷ 공식", "measured ÷ formula"): pct(c.measured_speedup / c.predicted - 1),
              tr("초안 없는 스텝", "steps without a draft"): f"{c.undrafted_steps / c.steps:.0%}",
              tr("같은 토큰 수", "same token count"): "✓" if c.like_for_like else "✗"} for c in cells]
-    st.dataframe(loop, hide_index=True, key="formula_vs_measured")
+    st.dataframe(loop, hide_index=True)
     ratios = [c.step_ratio for c in cells]
     worst = max(cells, key=lambda c: abs(c.measured_speedup / c.predicted - 1))
     st.caption(f"{kind_markdown('measured')} " + tr(
@@ -249,17 +249,34 @@ def temperature_section(cells: list[acceptance_measured.Cell]) -> None:
     rows = [{tr("녹화", "recording"): c.file, tr("프롬프트", "prompt"): c.prompt, tr("온도", "temperature"): c.temperature,
              tr("수용 길이", "acceptance length"): round(c.acceptance_length, 2), tr("함축 α", "implied α"): round(c.alpha, 3),
              tr("위치별", "per position"): rates_text(c), tr("속도 배수", "speedup"): round(c.measured_speedup, 2),
-             tr("같은 토큰 수", "same token count"): "✓" if c.like_for_like else "✗"}
+             tr("같은 토큰 수", "same token count"): "✓" if c.like_for_like else "✗",
+             tr("프롬프트에서 온 단어 3개 묶음: 기준 / 추측", "word triples from the prompt: baseline / spec"):
+                 f"{c.base_copied:.0%} / {c.spec_copied:.0%}"}
             for group in sweeps.values() for c in group]
-    st.dataframe(rows, hide_index=True, key="temperature_table")
+    st.dataframe(rows, hide_index=True)
+    sampled = [c for group in sweeps.values() for c in group if c.temperature]
+    worst = max(sampled, key=lambda c: c.base_copied - c.spec_copied, default=None)
+    if worst and worst.base_copied - worst.spec_copied >= 0.5:  # not noise: most of one output, almost none of the other
+        st.warning(tr(
+            f"{cell_label(worst)}, 온도 {worst.temperature:g}: 기준 팔 출력의 단어 3개 묶음 {worst.base_copied:.0%}가 "
+            f"프롬프트에 있는데 추측 팔은 {worst.spec_copied:.0%}입니다(초안 {worst.counts.drafts}개 중 {worst.counts.accepted}개 "
+            "채택). 추측 샘플링은 큰 모델의 분포를 바꾸지 않아야 하므로 두 팔이 비슷하게 베껴야 합니다: 이 엔진의 샘플링 검증 "
+            "경로가 다른 분포를 내고 있고, 온도 > 0에서 수용이 무너지는 것은 온도만의 효과가 아닙니다.",
+            f"{cell_label(worst)}, temperature {worst.temperature:g}: {worst.base_copied:.0%} of the baseline's word triples "
+            f"are in the prompt, {worst.spec_copied:.0%} of the speculative arm's ({worst.counts.accepted} of "
+            f"{worst.counts.drafts} drafts accepted). Speculative sampling must leave the big model's distribution "
+            "unchanged, so both arms should copy about as much: this engine's sampled verification produces a different "
+            "distribution, and the collapse of acceptance above temperature 0 is not temperature's effect alone."))
     st.caption(f"{kind_markdown('measured')} " + tr(
         "같은 조건 비교 규칙: 온도 > 0에서 샘플링된 텍스트는 팔마다, 반복마다 다르므로 텍스트는 비교하지 않습니다. 비교하는 것은 "
         "강제 길이로 같아진 토큰 수(✓ = 모든 반복에서 두 팔이 같은 토큰 수)와 카운터(초안, 채택)입니다. 시드 없이 반복 3회는 "
-        "서로 다른 표본 3개입니다.",
+        "서로 다른 표본 3개입니다. 텍스트에서 확인할 수 있는 것은 그 종류입니다: 마지막 열은 각 팔 출력의 단어 3개 묶음 중 "
+        "프롬프트에 있는 비율의 중앙값입니다.",
         "Like-for-like rule: at temperature > 0 the sampled text differs between arms and repeats, so texts are not "
         "compared. What is compared is the token count, made equal by the forced length (✓ = both arms produced the "
         "same count on every repeat), and the counters (drafts, accepted). Without a seed the 3 repeats are 3 "
-        "different samples."))
+        "different samples. What can be checked of the text is its kind: the last column is the median share of each "
+        "arm's word triples found in the prompt."))
 
 
 explorer()
