@@ -10,7 +10,7 @@ def test_moving_alpha_rings_the_nearest_measured_cell(app_url: str, page) -> Non
     start, low = acceptance_measured.nearest(cells, 0.8, 5), acceptance_measured.nearest(cells, 0.0, 5)
     assert start and low and start.id != low.id
     page.goto(f"{app_url}/acceptance?lang=en")
-    page.locator("[data-live-chart=etau_chart] svg").wait_for(timeout=60_000)
+    page.locator("[data-live-chart=etau_chart] .lc-plot svg").wait_for(timeout=60_000)
     page.wait_for_function(f"() => ({NEAREST})('etau_chart') === {start.id!r}", timeout=30_000)
     assert page.locator("[data-live-chart=etau_chart] circle.lc-cell").count() == len(cells)
     page.get_by_role("slider", name="Acceptance rate α").focus()

@@ -129,7 +129,6 @@ def explorer() -> None:
         near = acceptance_measured.nearest(cells, alpha, gamma)
         if near:
             nearest_readout(near)
-            positions_chart(cells, alpha, gamma, sliders)
 
         live_chart({
             "title": tr("γ를 늘리면: α={alpha}, c={c}", "Growing γ at α={alpha}, c={c}"), "height": 300,
@@ -142,6 +141,8 @@ def explorer() -> None:
         st.caption(kind_markdown("computed") + " " + tr(
             "이론값입니다: 큰 모델이 γ+1개 위치를 한 번에 보는 데 추가 시간이 없다고 가정하므로 실측은 보통 더 낮습니다.",
             "Theory: it assumes verifying γ+1 positions costs no more than one, so measured speedups are usually lower."))
+        if cells:  # after the γ chart, which pages and benches find as the second live chart
+            positions_chart(cells, alpha, gamma, sliders)
 
     st.subheader(tr("토큰이 나오는 모습", "What it looks like"))
     plain = simulate_events(1 / SIM_STEP_S, 0.0, 0.0, 0, SIM_TOKENS)
