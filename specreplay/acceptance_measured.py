@@ -36,7 +36,6 @@ from specreplay.timeline import decode_rate, track_of
 class Cell:
     file: str  # recording file name
     arm: str
-    arm_label: str
     baseline: str
     prompt: str
     kind: str
@@ -160,7 +159,7 @@ def cells_of(rec: Recording) -> list[Cell]:
             gamma = _gamma(arm, counts)
             temp = prompt.get("sampling", {}).get("temperature")
             out.append(Cell(
-                file=Path(rec.path).name, arm=arm["id"], arm_label=str(arm.get("label", arm["id"])), baseline=base,
+                file=Path(rec.path).name, arm=arm["id"], baseline=base,
                 prompt=prompt["id"], kind=prompt["kind"], temperature=float(temp) if temp is not None else None,
                 text=prompt["text"], gamma=gamma, repeats=len(runs), counts=counts,
                 decode_tokens=sum(max(r.tokens - 1, 0) for r in runs), spec_tps=spec_tps, base_tps=base_tps,

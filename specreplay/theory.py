@@ -56,12 +56,6 @@ def implied_alpha(acceptance_length: float, gamma: int) -> float:
     return (lo + hi) / 2
 
 
-def position_acceptance(alpha: float, position: int) -> float:
-    """Share of drafts whose first `position` tokens are all accepted, if each is accepted independently: α^position."""
-    _check_draft(alpha, max(position, 1))
-    return alpha**position
-
-
 def cost_ratio_from_step(step_ratio: float, gamma: int) -> float:
     """c from measured times: a speculative step takes step_ratio plain steps = 1 + γc, so c = (step_ratio − 1) / γ.
 

@@ -69,7 +69,6 @@ def test_theory_inverse_and_cost_from_step_time() -> None:
     assert theory.implied_alpha(1.5, 1) == pytest.approx(0.5)
     with pytest.raises(ValueError, match="draft length"):
         theory.implied_alpha(2.0, 0)
-    assert theory.position_acceptance(0.5, 3) == 0.125
     assert theory.cost_ratio_from_step(1.6, 4) == pytest.approx(0.15)
     assert theory.cost_ratio_from_step(0.8, 4) == pytest.approx(-0.05)  # a step measured faster than a plain one
 

@@ -28,10 +28,11 @@ def rates_text(c: acceptance_measured.Cell) -> str:
 
 def cell_hover(c: acceptance_measured.Cell) -> str:
     temp = "—" if c.temperature is None else f"{c.temperature:g}"
+    where = f"{c.engine} · {c.machine} · {c.created[:10]}"
     return tr(f"{c.file} · {c.arm} · {c.prompt} (온도 {temp}, γ={c.gamma}) · 위치별 {rates_text(c)} · 실측 속도 배수 "
-              f"{c.measured_speedup:.2f}×",
+              f"{c.measured_speedup:.2f}× · {where}",
               f"{c.file} · {c.arm} · {c.prompt} (temperature {temp}, γ={c.gamma}) · per position {rates_text(c)} · "
-              f"measured speedup {c.measured_speedup:.2f}×")
+              f"measured speedup {c.measured_speedup:.2f}× · {where}")
 
 
 def cell_spec(c: acceptance_measured.Cell) -> dict:
