@@ -38,6 +38,34 @@ def speedup(alpha: float, gamma: int, c: float) -> float:
     return expected_tokens(alpha, gamma) / (1 + gamma * c)
 
 
+def implied_alpha(acceptance_length: float, gamma: int) -> float:
+    """The α at which E[τ] equals a measured mean acceptance length for draft length γ (inverse of expected_tokens).
+
+    E[τ] rises strictly from 1 (α = 0) to γ + 1 (α = 1), so bisection finds the one root; lengths at or
+    outside those ends give 0 or 1.
+    """
+    _check_draft(0.0, gamma)
+    if acceptance_length <= 1:
+        return 0.0
+    if acceptance_length >= gamma + 1:
+        return 1.0
+    lo, hi = 0.0, 1.0
+    for _ in range(60):  # 2^-60: far below any displayed digit
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if expected_tokens(mid, gamma) < acceptance_length else (lo, mid)
+    return (lo + hi) / 2
+
+
+def cost_ratio_from_step(step_ratio: float, gamma: int) -> float:
+    """c from measured times: a speculative step takes step_ratio plain steps = 1 + γc, so c = (step_ratio − 1) / γ.
+
+    It lumps drafting and the extra cost of verifying γ + 1 positions at once (the formula's ideal: no extra
+    cost) into one number; negative when a speculative step was measured faster than a plain one.
+    """
+    _check_draft(0.0, gamma)
+    return (step_ratio - 1) / gamma
+
+
 def compute_overhead(alpha: float, gamma: int, c: float) -> float:
     """Total compute relative to plain decoding (theorem 3.11): (1 − α)(γc + γ + 1) / (1 − α^(γ+1)).
 

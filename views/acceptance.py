@@ -1,8 +1,11 @@
 """Acceptance rate α, draft length γ and cost ratio c → tokens per step, speedup, compute (Leviathan et al. 2023)."""
 
+from pathlib import Path
+
+import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import measured, theory
+from specreplay import acceptance_measured, measured, theory
 from specreplay.live_chart import live_chart, slider
 from specreplay.panes import simulate_events
 from specreplay.token_strip import token_strip_html
@@ -12,7 +15,30 @@ SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
 ALPHAS = [i / 100 for i in range(0, 101)]
 GAMMAS = list(range(1, 17))
-BLUE, ORANGE = "#4c78a8", "#f58518"
+BLUE, ORANGE, GREEN, GRAY = "#4c78a8", "#f58518", "#2ca02c", "#b8b8b8"
+
+
+def cell_label(c: acceptance_measured.Cell) -> str:
+    return f"{c.prompt} · {c.arm} · {Path(c.file).stem}"
+
+
+def rates_text(c: acceptance_measured.Cell) -> str:
+    return " / ".join(f"{r:.2f}" for r in c.position_rates)
+
+
+def cell_hover(c: acceptance_measured.Cell) -> str:
+    temp = "—" if c.temperature is None else f"{c.temperature:g}"
+    where = f"{c.engine} · {c.machine} · {c.created[:10]}"
+    return tr(f"{c.file} · {c.arm} · {c.prompt} (온도 {temp}, γ={c.gamma}) · 위치별 {rates_text(c)} · 실측 속도 배수 "
+              f"{c.measured_speedup:.2f}× · {where}",
+              f"{c.file} · {c.arm} · {c.prompt} (temperature {temp}, γ={c.gamma}) · per position {rates_text(c)} · "
+              f"measured speedup {c.measured_speedup:.2f}× · {where}")
+
+
+def cell_spec(c: acceptance_measured.Cell) -> dict:
+    """A measured cell as the live chart draws it (assets/explainer/live_chart.js: etau and positions models)."""
+    return {"id": c.id, "alpha": c.alpha, "gamma": c.gamma, "length": c.acceptance_length,
+            "rates": list(c.position_rates), "label": cell_label(c), "hover": cell_hover(c)}
 
 
 def ref_label(r: measured.Reference) -> str:
@@ -27,6 +53,35 @@ page_intro(tr("수용률과 드래프트 길이", "Acceptance rate & draft lengt
     "A drafter proposes γ tokens and the big model verifies them in one pass. If each draft token is accepted "
     "with probability α, one verification yields E[τ] tokens on average. Subtract the drafting cost c "
     "(one draft step ÷ one verification) and you get the real speedup."))
+
+
+def nearest_readout(c: acceptance_measured.Cell) -> None:
+    """What the nearest measured cell says, in one line (the chart rings the same cell at once)."""
+    st.markdown(f"{kind_markdown('measured')} " + tr(
+        f"가장 가까운 실측 셀: **{cell_label(c)}** — 수용 길이 {c.acceptance_length:.2f}, α {c.alpha:.3f} (γ={c.gamma}), "
+        f"위치별 {rates_text(c)}, 속도 배수 실측 {c.measured_speedup:.2f}× · ",
+        f"Nearest measured cell: **{cell_label(c)}** — acceptance length {c.acceptance_length:.2f}, α {c.alpha:.3f} "
+        f"(γ={c.gamma}), per position {rates_text(c)}, speedup measured {c.measured_speedup:.2f}× · ") +
+        f"{kind_markdown('computed')} " + tr(f"공식 {c.predicted:.2f}× (잰 c={c.cost_ratio:.2f})",
+                                             f"formula {c.predicted:.2f}× (measured c={c.cost_ratio:.2f})"))
+
+
+def positions_chart(cells: list[acceptance_measured.Cell], alpha: float, gamma: int, sliders: dict) -> None:
+    live_chart({
+        "title": tr("위치별 수용률: 처음 i개가 모두 채택된 초안의 비율", "Per-position acceptance: drafts whose first i tokens were all accepted"),
+        "height": 300, "x": {"title": tr("초안 위치 i", "draft position i"), "ticks": GAMMAS}, "y": {"title": tr("비율", "share"), "range": [0, 1]},
+        "hlines": [], "cells": [cell_spec(c) for c in cells], "cell_color": GREEN, "others_color": GRAY,
+        "others_name": tr("다른 실측 셀", "other measured cells"),
+        "implied_name": tr("α^i, 그 셀의 α={alpha} (계산)", "α^i at its α={alpha} (computed)"),
+        "curve": {"name": tr("α^i, α={alpha} (계산)", "α^i, α={alpha} (computed)"), "color": BLUE},
+        "current_name": tr("현재 α", "current α"),
+        "live": {"model": "positions", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="positions_chart")
+    st.caption(f"{kind_markdown('measured')} " + tr(
+        "점은 vLLM 카운터에서 잰 위치 i의 채택 수 ÷ 초안 수, ",
+        "Dots are vLLM's accepted-at-position-i counter ÷ drafts, ") + f"{kind_markdown('computed')} " + tr(
+        "선은 토큰마다 독립적으로 α로 채택된다는 공식의 α^i입니다. 둘이 어긋나면 그 가정이 그 셀에서 맞지 않는 것입니다.",
+        "lines are the formula's α^i, which assumes every token is accepted independently with probability α. Where "
+        "they part, that assumption does not hold for the cell."))
 
 
 @st.fragment
@@ -50,6 +105,7 @@ def explorer() -> None:
         kind_badge("computed", tr("공식, Leviathan 외 2023", "formula, Leviathan et al. 2023"))
 
     refs = measured.acceptance_references()
+    cells, _ = acceptance_measured.recorded_cells()
     sliders = {name: slider(label) for name, label in labels.items()}
     with right:
         live_chart({
@@ -58,7 +114,7 @@ def explorer() -> None:
             "grid": ALPHAS, "curve": {"name": tr("E[τ], γ={gamma} (계산)", "E[τ], γ={gamma} (computed)"), "color": BLUE},
             "hlines": [{"y": (r.low + r.high) / 2, "label": ref_label(r) + tr(" 실측", " measured"), "color": "green",
                         "dash": "dash"} for r in refs],
-            "current_name": tr("현재 값", "current"),
+            "current_name": tr("현재 값", "current"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
             "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="etau_chart")
         st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curve is the formula. ") +
                    f"{kind_markdown('measured')} " + tr(
@@ -66,7 +122,14 @@ def explorer() -> None:
                        "001: B200·vLLM 0.28.0·DFlash2). 수용 길이는 γ에 따라 달라지므로 곡선과의 비교는 대략적입니다.",
                        "Dashed lines are the mean acceptance lengths the articles measured (000: B200 · Qwen3.8-27B · "
                        "DFlash2 K=7, vLLM metric; 001: B200 · vLLM 0.28.0 · DFlash2). Acceptance length depends on γ, "
-                       "so compare with the curve only roughly."))
+                       "so compare with the curve only roughly.") + (" " + tr(
+                       "초록 점은 우리 녹화의 셀입니다(가로: 그 수용 길이가 팔의 γ에서 뜻하는 α). 슬라이더에 가장 가까운 "
+                       "셀에 테두리가 그려집니다.",
+                       "Green dots are cells of our own recordings (across: the α their acceptance length implies at "
+                       "the arm's γ); the one nearest the sliders is ringed.") if cells else ""))
+        near = acceptance_measured.nearest(cells, alpha, gamma)
+        if near:
+            nearest_readout(near)
 
         live_chart({
             "title": tr("γ를 늘리면: α={alpha}, c={c}", "Growing γ at α={alpha}, c={c}"), "height": 300,
@@ -79,6 +142,8 @@ def explorer() -> None:
         st.caption(kind_markdown("computed") + " " + tr(
             "이론값입니다: 큰 모델이 γ+1개 위치를 한 번에 보는 데 추가 시간이 없다고 가정하므로 실측은 보통 더 낮습니다.",
             "Theory: it assumes verifying γ+1 positions costs no more than one, so measured speedups are usually lower."))
+        if cells:  # after the γ chart, which pages and benches find as the second live chart
+            positions_chart(cells, alpha, gamma, sliders)
 
     st.subheader(tr("토큰이 나오는 모습", "What it looks like"))
     plain = simulate_events(1 / SIM_STEP_S, 0.0, 0.0, 0, SIM_TOKENS)
@@ -99,7 +164,126 @@ def explorer() -> None:
         f"{SIM_TOKENS} tokens drawn as blocks, no text."))
 
 
+def pct(x: float) -> str:
+    return "0%" if abs(x) < 0.005 else f"{x:+.0%}"
+
+
+def measured_section(cells: list[acceptance_measured.Cell], problems: list[str]) -> None:
+    """Our recordings' acceptance per cell, then the formula's speedup from it next to the measured one."""
+    st.subheader(tr("우리 녹화에서 잰 수용률", "Acceptance measured in our recordings"))
+    for p in problems:
+        st.warning(tr(f"읽을 수 없는 녹화: {p}", f"Recording not read: {p}"))
+    if not cells:
+        st.info(tr("추측 디코딩 카운터가 있는 녹화가 없습니다 (recordings/*.jsonl).",
+                   "No recording with speculative-decoding counters (recordings/*.jsonl)."))
+        return
+    rows = [{tr("녹화", "recording"): c.file, tr("팔", "arm"): c.arm, tr("프롬프트", "prompt"): c.prompt,
+             tr("온도", "temperature"): c.temperature, "γ": c.gamma, tr("반복", "repeats"): c.repeats,
+             tr("초안", "drafts"): c.counts.drafts, tr("채택", "accepted"): c.counts.accepted,
+             tr("위치별 채택 ÷ 초안", "accepted at position ÷ drafts"): rates_text(c),
+             tr("수용 길이", "acceptance length"): round(c.acceptance_length, 2),
+             tr("함축 α", "implied α"): round(c.alpha, 3)} for c in cells]
+    st.dataframe(rows, hide_index=True)
+    st.caption(f"{kind_markdown('measured')} " + tr(
+        "반복(워밍업 제외)을 합친 vLLM 카운터: 위치 i = 그 위치까지 채택된 초안 수 ÷ 초안 수, 수용 길이 = 1 + 채택 ÷ 초안. ",
+        "vLLM's counters summed over the repeats (warm-ups left out): position i = drafts accepted up to that position ÷ "
+        "drafts, acceptance length = 1 + accepted ÷ drafts. ") + f"{kind_markdown('computed')} " + tr(
+        "함축 α는 E[τ] = 수용 길이가 되는 α입니다(그 팔의 γ).", "Implied α: the α at which E[τ] equals the acceptance length (the arm's γ)."))
+
+    st.subheader(tr("공식 대 실측: 속도 배수", "Formula vs measurement: speedup"))
+    loop = [{tr("녹화", "recording"): c.file, tr("팔", "arm"): c.arm, tr("프롬프트", "prompt"): c.prompt,
+             "α": round(c.alpha, 3), "γ": c.gamma,
+             tr("스텝 시간 ÷ 기준 토큰 시간", "step time ÷ baseline token time"): round(c.step_ratio, 2),
+             "c": round(c.cost_ratio, 3),
+             tr("공식, c=0", "formula, c=0"): round(c.predicted_ideal, 2),
+             tr("공식, 잰 c", "formula, measured c"): round(c.predicted, 2),
+             tr("실측", "measured"): round(c.measured_speedup, 2),
+             tr("실측 ÷ 공식", "measured ÷ formula"): pct(c.measured_speedup / c.predicted - 1),
+             tr("초안 없는 스텝", "steps without a draft"): f"{c.undrafted_steps / c.steps:.0%}",
+             tr("같은 토큰 수", "same token count"): "✓" if c.like_for_like else "✗"} for c in cells]
+    st.dataframe(loop, hide_index=True)
+    ratios = [c.step_ratio for c in cells]
+    worst = max(cells, key=lambda c: abs(c.measured_speedup / c.predicted - 1))
+    st.caption(f"{kind_markdown('measured')} " + tr(
+        "실측 = 같은 프롬프트에서 추측 팔 디코드 tok/s 중앙값 ÷ 기준 팔의 것. ",
+        "Measured = the speculative arm's median decode tok/s ÷ the baseline's, same prompt. ") +
+        f"{kind_markdown('computed')} " + tr(
+        f"공식 = E[τ] ÷ (1 + γc). c는 같은 녹화에서 구합니다: 스텝 수 = (첫 토큰 뒤 토큰) − 채택 수, 추측 팔의 스텝 시간 ÷ "
+        f"기준 팔의 토큰 시간 = 1 + γc. 여기서는 {min(ratios):.2f}–{max(ratios):.2f}배: 검증 1회가 보통 스텝보다 그만큼 "
+        f"깁니다. 공식의 이상(c=0, γ+1개 위치 검증이 1스텝 비용)은 메모리가 병목인 GPU의 가정이고, 이 CPU에서는 "
+        f"검증 비용이 배수를 그만큼 깎습니다. 잰 c를 넣으면 남는 차이는 초안 없는 스텝뿐입니다(n-gram이 일치를 못 찾은 "
+        f"스텝: 수용 길이는 초안이 있는 스텝만 셉니다). 가장 큰 차이: {cell_label(worst)} "
+        f"{pct(worst.measured_speedup / worst.predicted - 1)}, 초안 없는 스텝 {worst.undrafted_steps / worst.steps:.0%}.",
+        f"Formula = E[τ] ÷ (1 + γc), with c from the same recording: steps = tokens after the first − accepted, and "
+        f"the speculative arm's time per step ÷ the baseline's time per token = 1 + γc, here "
+        f"{min(ratios):.2f}–{max(ratios):.2f}: one verification takes that many plain steps. The formula's ideal "
+        f"(c = 0: verifying γ + 1 positions costs one step) is a memory-bound GPU's; on this CPU the verify cost takes "
+        f"that much off. With the measured c, what is left is the steps that drafted nothing (ngram found no match; "
+        f"the acceptance length counts drafting steps only). Largest gap: {cell_label(worst)} "
+        f"{pct(worst.measured_speedup / worst.predicted - 1)}, {worst.undrafted_steps / worst.steps:.0%} of its steps "
+        f"without a draft."))
+
+
+def temperature_section(cells: list[acceptance_measured.Cell]) -> None:
+    """Measured acceptance length and speedup against temperature, one line per prompt recorded at several."""
+    sweeps = acceptance_measured.temperature_sweeps(cells)
+    if not sweeps:
+        return
+    st.subheader(tr("온도를 올리면: 우리 녹화", "Raising the temperature: our recordings"))
+    figs = {"length": go.Figure(), "speedup": go.Figure()}
+    for (file, arm, prompt), group in sweeps.items():
+        name = f"{group[0].kind} · {arm} · {Path(file).stem}"
+        xs = [c.temperature for c in group]
+        hover = [cell_hover(c) for c in group]
+        figs["length"].add_trace(go.Scatter(x=xs, y=[c.acceptance_length for c in group], name=name, mode="lines+markers",
+                                            hovertext=hover))
+        figs["speedup"].add_trace(go.Scatter(x=xs, y=[c.measured_speedup for c in group], name=name, mode="lines+markers",
+                                             hovertext=hover))
+    figs["speedup"].add_hline(y=1, line_dash="dot", line_color="gray")
+    titles = {"length": (tr("수용 길이 (실측)", "Acceptance length (measured)"), tr("토큰 / 검증", "tokens / verification")),
+              "speedup": (tr("속도 배수 (실측)", "Speedup (measured)"), "×")}
+    cols = st.columns(2)
+    for col, (name, fig) in zip(cols, figs.items()):
+        fig.update_layout(title=titles[name][0], xaxis_title=tr("온도", "temperature"), yaxis_title=titles[name][1],
+                          height=340, margin={"l": 50, "r": 10, "t": 50, "b": 40}, legend={"orientation": "h", "y": -0.25})
+        with col:
+            st.plotly_chart(fig, key=f"temperature_{name}")
+    rows = [{tr("녹화", "recording"): c.file, tr("프롬프트", "prompt"): c.prompt, tr("온도", "temperature"): c.temperature,
+             tr("수용 길이", "acceptance length"): round(c.acceptance_length, 2), tr("함축 α", "implied α"): round(c.alpha, 3),
+             tr("위치별", "per position"): rates_text(c), tr("속도 배수", "speedup"): round(c.measured_speedup, 2),
+             tr("같은 토큰 수", "same token count"): "✓" if c.like_for_like else "✗",
+             tr("프롬프트에서 온 단어 3개 묶음: 기준 / 추측", "word triples from the prompt: baseline / spec"):
+                 f"{c.base_copied:.0%} / {c.spec_copied:.0%}"}
+            for group in sweeps.values() for c in group]
+    st.dataframe(rows, hide_index=True)
+    sampled = [c for group in sweeps.values() for c in group if c.temperature]
+    worst = max(sampled, key=lambda c: c.base_copied - c.spec_copied, default=None)
+    if worst and worst.base_copied - worst.spec_copied >= 0.5:  # not noise: most of one output, almost none of the other
+        st.warning(tr(
+            f"{cell_label(worst)}, 온도 {worst.temperature:g}: 기준 팔 출력의 단어 3개 묶음 {worst.base_copied:.0%}가 "
+            f"프롬프트에 있는데 추측 팔은 {worst.spec_copied:.0%}입니다(초안 {worst.counts.drafts}개 중 {worst.counts.accepted}개 "
+            "채택). 추측 샘플링은 큰 모델의 분포를 바꾸지 않아야 하므로 두 팔이 비슷하게 베껴야 합니다: 이 엔진의 샘플링 검증 "
+            "경로가 다른 분포를 내고 있고, 온도 > 0에서 수용이 무너지는 것은 온도만의 효과가 아닙니다.",
+            f"{cell_label(worst)}, temperature {worst.temperature:g}: {worst.base_copied:.0%} of the baseline's word triples "
+            f"are in the prompt, {worst.spec_copied:.0%} of the speculative arm's ({worst.counts.accepted} of "
+            f"{worst.counts.drafts} drafts accepted). Speculative sampling must leave the big model's distribution "
+            "unchanged, so both arms should copy about as much: this engine's sampled verification produces a different "
+            "distribution, and the collapse of acceptance above temperature 0 is not temperature's effect alone."))
+    st.caption(f"{kind_markdown('measured')} " + tr(
+        "같은 조건 비교 규칙: 온도 > 0에서 샘플링된 텍스트는 팔마다, 반복마다 다르므로 텍스트는 비교하지 않습니다. 비교하는 것은 "
+        "강제 길이로 같아진 토큰 수(✓ = 모든 반복에서 두 팔이 같은 토큰 수)와 카운터(초안, 채택)입니다. 시드 없이 반복 3회는 "
+        "서로 다른 표본 3개입니다. 텍스트에서 확인할 수 있는 것은 그 종류입니다: 마지막 열은 각 팔 출력의 단어 3개 묶음 중 "
+        "프롬프트에 있는 비율의 중앙값입니다.",
+        "Like-for-like rule: at temperature > 0 the sampled text differs between arms and repeats, so texts are not "
+        "compared. What is compared is the token count, made equal by the forced length (✓ = both arms produced the "
+        "same count on every repeat), and the counters (drafts, accepted). Without a seed the 3 repeats are 3 "
+        "different samples. What can be checked of the text is its kind: the last column is the median share of each "
+        "arm's word triples found in the prompt."))
+
+
 explorer()
+measured_cells, measured_problems = acceptance_measured.recorded_cells()
+measured_section(measured_cells, measured_problems)
 
 t0, t1 = sorted(measured.table_cells("temperature_eagle3", "speedup"), key=lambda c: c.conditions["temperature"])
 ng = {(c.conditions["temperature"], c.metric): c.value for c in measured.table_cells("temperature_ngram")}
@@ -112,6 +296,8 @@ st.caption(kind_markdown("quoted") + " " + tr(
     f"온도 1.0에서 {ng[('1.0', 'speedup_min')]:.1f}–{ng[('1.0', 'speedup_max')]:.1f}× (001).",
     f"n-gram drafting on maths: {ng[('0 (논문 관행)', 'speedup_min')]:.1f}–{ng[('0 (논문 관행)', 'speedup_max')]:.1f}× → "
     f"{ng[('1.0', 'speedup_min')]:.1f}–{ng[('1.0', 'speedup_max')]:.1f}× at temperature 1.0 (001)."))
+
+temperature_section(measured_cells)
 
 with st.expander(tr("기사 004의 계산표와 대조", "Check against article 004's worked table")):
     rows = [{"α": m.alpha, "c": m.c, "γ": m.gamma,

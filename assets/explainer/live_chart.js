@@ -10,12 +10,27 @@ export const computeOverhead = (a, g, c) => (g * c + g + 1) / expectedTokens(a, 
 const fill = (template, v) => template.replace(/\{(\w+)\}/g, (m, k) => (k in v ? v[k] : m));
 const shown = (v) => ({ alpha: v.alpha?.toFixed(2), c: v.c?.toFixed(2), gamma: v.gamma, level: v.level });
 
-// What each chart draws at slider values v: series, the current point(s) and the texts that name them.
+// The measured cell closest to the sliders, each axis scaled by its slider's range (α 0–1, γ 1–16); first on a
+// tie. specreplay/acceptance_measured.py (nearest) picks the same one on the server.
+export function nearestCell(cells, v) {
+  let best = -1;
+  let bestD = Infinity;
+  cells.forEach((c, i) => {
+    const d = (c.alpha - v.alpha) ** 2 + ((c.gamma - v.gamma) / 15) ** 2;
+    if (d < bestD) [best, bestD] = [i, d];
+  });
+  return best;
+}
+
+const range = (lo, hi) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+
+// What each chart draws at slider values v: series, the current point(s), the measured cells and the texts.
 export const MODELS = {
   etau: (spec, v) => ({
     series: [{ ...spec.curve, name: fill(spec.curve.name, shown(v)),
                points: spec.grid.map((a) => [a, expectedTokens(a, v.gamma)]) }],
     current: { x: v.alpha, ys: [expectedTokens(v.alpha, v.gamma)] },
+    cells: spec.cells && { points: spec.cells.map((c) => [c.alpha, c.length]), nearest: nearestCell(spec.cells, v) },
   }),
   gamma: (spec, v) => ({
     series: [{ ...spec.curves[0], points: spec.grid.map((g) => [g, speedup(v.alpha, g, v.c)]) },
@@ -24,6 +39,26 @@ export const MODELS = {
     title: fill(spec.title, shown(v)),
   }),
   level: (spec, v) => ({ series: spec.series, current: { x: v.level, ys: [], label: fill(spec.current_label, shown(v)) } }),
+  // Share of drafts accepted up to position i: every measured cell (the nearest one drawn strong, with the
+  // formula α^i at its implied α dashed) and the formula at the slider's α over positions 1..γ.
+  positions: (spec, v) => {
+    const near = nearestCell(spec.cells, v);
+    const others = spec.cells.filter((_, i) => i !== near).map((c, i) => ({
+      name: spec.others_name, color: spec.others_color, width: 1, markers: true, legend: i === 0,
+      points: c.rates.map((r, k) => [k + 1, r]), hover: c.label }));
+    const c = spec.cells[near];
+    const mine = c ? [
+      { name: c.label, color: spec.cell_color, width: 3, markers: true, points: c.rates.map((r, k) => [k + 1, r]),
+        hover: c.hover },
+      { name: fill(spec.implied_name, { alpha: c.alpha.toFixed(2) }), color: spec.cell_color, dash: "dash",
+        points: range(1, c.gamma).map((k) => [k, c.alpha ** k]) }] : [];
+    return {
+      series: [...others, ...mine, { ...spec.curve, name: fill(spec.curve.name, shown(v)),
+                                     points: range(1, v.gamma).map((k) => [k, v.alpha ** k]) }],
+      current: { x: 1, ys: [v.alpha] },
+      nearest: near,
+    };
+  },
 };
 
 // ------------------------------------------------------------------ reading the page's sliders
@@ -75,7 +110,7 @@ export function draw(root, spec, v) {
   const height = spec.height;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat([model.current.x]);
   const ys = series.flatMap((s) => s.points.map((p) => p[1])).filter((y) => y !== null)
-    .concat(model.current.ys, spec.hlines.map((h) => h.y));
+    .concat(model.current.ys, spec.hlines.map((h) => h.y), model.cells ? model.cells.points.map((p) => p[1]) : []);
   const [x0, x1] = spec.x.range || [Math.min(...xs), Math.max(...xs)];
   const y0 = spec.y.range ? spec.y.range[0] : 0;
   const y1 = spec.y.range ? spec.y.range[1] : Math.max(...ys) * 1.08;
@@ -121,6 +156,20 @@ export function draw(root, spec, v) {
       }
     }
   }
+  if (model.cells) {
+    model.cells.points.forEach(([x, y], i) => {
+      const cell = spec.cells[i];
+      const dot = el("circle", { cx: px(x), cy: py(y), r: 5, fill: spec.cell_color, class: "lc-cell" }, svg);
+      el("title", {}, dot, `${cell.label}\nα ${x.toFixed(3)} → ${y.toFixed(2)}${cell.hover ? "\n" + cell.hover : ""}`);
+    });
+    const near = model.cells.points[model.cells.nearest];
+    if (near) {
+      el("circle", { cx: px(near[0]), cy: py(near[1]), r: 10, stroke: spec.cell_color, class: "lc-nearest" }, svg);
+      const right = px(near[0]) < width / 2;
+      el("text", { x: px(near[0]) + (right ? 14 : -14), y: py(near[1]) - 10, class: "lc-note lc-nearest-label",
+                   "text-anchor": right ? "start" : "end" }, svg, spec.cells[model.cells.nearest].label);
+    }
+  }
   const cur = model.current;
   if (cur.ys.length === 0) {
     el("line", { x1: px(cur.x), x2: px(cur.x), y1: py(y0), y2: py(y1), class: "lc-current-line", "stroke-dasharray": DASH.dashdot }, svg);
@@ -142,6 +191,8 @@ export function draw(root, spec, v) {
   // Read by the browser test and bench/explainer_bench.py: what the chart shows now.
   root.dataset.currentX = String(cur.x);
   root.dataset.currentYs = JSON.stringify(cur.ys.map((y) => +y.toFixed(4)));
+  const nearest = model.cells ? model.cells.nearest : model.nearest;
+  if (nearest !== undefined) root.dataset.nearest = spec.cells[nearest]?.id ?? "";
 }
 
 // ------------------------------------------------------------------ the Streamlit component

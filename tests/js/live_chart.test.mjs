@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { computeOverhead, expectedTokens, MODELS, speedup } from "../../assets/explainer/live_chart.js";
+import { computeOverhead, expectedTokens, MODELS, nearestCell, speedup } from "../../assets/explainer/live_chart.js";
 
 const round2 = (x) => Math.round(x * 100) / 100;
 
@@ -40,4 +40,35 @@ test("models redraw what a slider changes", () => {
   assert.deepEqual(gamma.current.ys.map(round2), [1.78, 1.58]);
   const level = MODELS.level({ series: [], current_label: "selected: {level}" }, { level: 16 });
   assert.deepEqual(level.current, { x: 16, ys: [], label: "selected: 16" });
+});
+
+// Two cells of the bundled CPU recording (ngram k=4): copy-quote (α 0.984) and chat-advice (α 0.048).
+const CELLS = [
+  { id: "copy", alpha: 0.984, gamma: 4, length: 4.846, rates: [0.981, 0.981, 0.962, 0.923], label: "copy" },
+  { id: "chat", alpha: 0.048, gamma: 4, length: 1.05, rates: [0.05, 0, 0, 0], label: "chat" },
+];
+
+test("moving α or γ picks the nearest measured cell", () => {
+  assert.equal(nearestCell(CELLS, { alpha: 0.8, gamma: 5 }), 0);
+  assert.equal(nearestCell(CELLS, { alpha: 0.3, gamma: 4 }), 1);
+  assert.equal(nearestCell(CELLS, { alpha: 0.516, gamma: 4 }), 0); // equal distance: the first
+  assert.equal(nearestCell([], { alpha: 0.5, gamma: 4 }), -1);
+  // One γ step weighs 1/15 of the α range: 4 steps away loses to 0.1 of α.
+  assert.equal(nearestCell([{ alpha: 0.5, gamma: 8 }, { alpha: 0.6, gamma: 4 }], { alpha: 0.5, gamma: 4 }), 1);
+  const etau = MODELS.etau({ grid: [0, 1], curve: { name: "" }, cells: CELLS }, { alpha: 0.1, gamma: 4 });
+  assert.deepEqual(etau.cells, { points: [[0.984, 4.846], [0.048, 1.05]], nearest: 1 });
+});
+
+test("the per-position chart draws the nearest cell, its formula and the slider's", () => {
+  const spec = { cells: CELLS, curve: { name: "α^i, α={alpha}" }, implied_name: "at its α={alpha}", others_name: "other" };
+  const m = MODELS.positions(spec, { alpha: 0.5, gamma: 2 });
+  assert.equal(m.nearest, 1);
+  const [other, cell, implied, formula] = m.series;
+  assert.deepEqual(other.points, [[1, 0.981], [2, 0.981], [3, 0.962], [4, 0.923]]);
+  assert.deepEqual(cell.points, [[1, 0.05], [2, 0], [3, 0], [4, 0]]);
+  assert.equal(implied.name, "at its α=0.05");
+  assert.deepEqual(implied.points.map(([k, y]) => [k, round2(y * 1000)]), [[1, 48], [2, 2.3], [3, 0.11], [4, 0.01]]);
+  assert.equal(formula.name, "α^i, α=0.50");
+  assert.deepEqual(formula.points, [[1, 0.5], [2, 0.25]]);
+  assert.deepEqual(m.current, { x: 1, ys: [0.5] });
 });

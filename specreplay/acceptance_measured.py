@@ -1,0 +1,222 @@
+"""Acceptance measured in our own recordings, and the formula's speedup from it next to the measured one.
+
+A cell is one speculative arm x prompt of a record-mode recording (one request at a time), pooled over its
+non-warm-up repeats. From vLLM's counters (format.SpecCounts, summed over repeats):
+
+- per-position rate i = accepted at draft position i ÷ drafts (the share of drafts whose first i tokens were
+  all accepted; the formula's α^i if every token is accepted independently);
+- mean acceptance length L = 1 + accepted ÷ drafts, and the α at which E[τ] = L for the arm's γ.
+
+Closed loop: the formula's speedup is E[τ] / (1 + γc). The recording gives c too: tokens after the first ÷
+engine steps is tokens per step (each step yields one token plus the drafts it accepted, so steps = tokens
+− 1 − accepted); the spec arm's time per step ÷ the baseline's time per token is the step ratio 1 + γc. The
+formula then says E[τ] ÷ step ratio, while the measurement is tokens-per-step ÷ step ratio: the two differ
+only by the steps that drafted nothing (L counts drafting steps only). With c = 0, the formula's ideal of
+a verification of γ + 1 positions costing one plain step, it says E[τ].
+
+Sampled text differs between arms and repeats, so it is never compared word for word. What can be checked is
+its kind: the share of the output's word triples found in the prompt, per arm. Speculative sampling must leave
+the target model's distribution unchanged, so on a copy prompt both arms should copy about as much.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from statistics import median
+
+from specreplay import measured, theory
+from specreplay.format import Recording, RecordingError, SpecCounts, engine_name, load
+from specreplay.timeline import decode_rate, track_of
+
+
+@dataclass(frozen=True)
+class Cell:
+    file: str  # recording file name
+    arm: str
+    baseline: str
+    prompt: str
+    kind: str
+    temperature: float | None  # the prompt's sampling temperature (None: server default)
+    text: str  # the prompt text: cells with the same text at other temperatures form a sweep
+    gamma: int  # draft length the arm ran with
+    repeats: int
+    counts: SpecCounts  # summed over repeats
+    decode_tokens: int  # tokens after the first, summed over repeats
+    spec_tps: float  # median decode tok/s over repeats (first token excluded)
+    base_tps: float  # the baseline arm's, same prompt
+    like_for_like: bool  # both arms produced the same token count on every repeat
+    spec_copied: float  # median share of the spec arm's output word triples found in the prompt
+    base_copied: float  # the same for the baseline
+    engine: str
+    machine: str
+    created: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.file} · {self.arm} · {self.prompt}"
+
+    @property
+    def position_rates(self) -> tuple[float, ...]:
+        return self.counts.per_position_rates
+
+    @property
+    def acceptance_length(self) -> float:
+        return 1 + self.counts.accepted / self.counts.drafts
+
+    @property
+    def alpha(self) -> float:
+        """The α the acceptance length implies for this arm's γ (E[τ] = L)."""
+        return theory.implied_alpha(self.acceptance_length, self.gamma)
+
+    @property
+    def steps(self) -> int:
+        """Engine steps after the first token: each yields one token plus the drafts it accepted."""
+        return self.decode_tokens - self.counts.accepted
+
+    @property
+    def undrafted_steps(self) -> int:
+        """Steps in which the drafter proposed nothing (ngram: no match in the context)."""
+        return max(self.steps - self.counts.drafts, 0)
+
+    @property
+    def tokens_per_step(self) -> float:
+        return self.decode_tokens / self.steps
+
+    @property
+    def measured_speedup(self) -> float:
+        return self.spec_tps / self.base_tps
+
+    @property
+    def step_ratio(self) -> float:
+        """Time per engine step of the spec arm ÷ the baseline's time per token (= 1 + γc)."""
+        return self.tokens_per_step / self.measured_speedup
+
+    @property
+    def cost_ratio(self) -> float:
+        """c estimated from this recording's step times."""
+        return theory.cost_ratio_from_step(self.step_ratio, self.gamma)
+
+    @property
+    def predicted_ideal(self) -> float:
+        """The formula at the implied α, γ and c = 0 (verifying γ + 1 positions costs one plain step)."""
+        return theory.speedup(self.alpha, self.gamma, 0.0)
+
+    @property
+    def predicted(self) -> float:
+        """The formula at the implied α, γ and the measured c: E[τ] / (1 + γc)."""
+        return theory.expected_tokens(self.alpha, self.gamma) / (1 + self.gamma * self.cost_ratio)
+
+
+def _gamma(arm: dict, counts: SpecCounts) -> int:
+    spec = arm.get("flags", {}).get("speculative_config") or {}
+    n = spec.get("num_speculative_tokens") if isinstance(spec, dict) else None
+    return int(n) if isinstance(n, int) and n >= 1 else len(counts.per_position)
+
+
+def _triples(text: str) -> list[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return [tuple(words[i:i + 3]) for i in range(len(words) - 2)]
+
+
+def copied_share(output: str, prompt: str) -> float:
+    """Share of the output's word triples (lower case, punctuation dropped) that occur in the prompt; 0 if none."""
+    out = _triples(output)
+    source = set(_triples(prompt))
+    return sum(t in source for t in out) / len(out) if out else 0.0
+
+
+def _median_copied(runs: list, prompt: str) -> float:
+    return median(copied_share("".join(e.text for e in r.events), prompt) for r in runs) if runs else 0.0
+
+
+def _median_rate(runs: list) -> float | None:
+    rates = [x for x in (decode_rate(track_of(r)) for r in runs) if x is not None]
+    return median(rates) if rates else None
+
+
+def cells_of(rec: Recording) -> list[Cell]:
+    """Every speculative arm x prompt with counters and a baseline to compare against, in header order."""
+    out: list[Cell] = []
+    for arm in rec.arms:
+        base = arm.get("baseline")
+        if not base:
+            continue
+        for prompt in rec.prompts:
+            runs = rec.select(arm["id"], prompt["id"])
+            base_runs = rec.select(base, prompt["id"])
+            specs = [r.spec for r in runs if r.spec is not None]
+            if not runs or len(specs) != len(runs):
+                continue
+            counts = SpecCounts(sum(s.drafts for s in specs), sum(s.draft_tokens for s in specs),
+                                sum(s.accepted for s in specs),
+                                tuple(sum(col) for col in zip(*(s.per_position for s in specs))))
+            spec_tps, base_tps = _median_rate(runs), _median_rate(base_runs)
+            if counts.drafts == 0 or spec_tps is None or base_tps is None:
+                continue
+            gamma = _gamma(arm, counts)
+            temp = prompt.get("sampling", {}).get("temperature")
+            out.append(Cell(
+                file=Path(rec.path).name, arm=arm["id"], baseline=base,
+                prompt=prompt["id"], kind=prompt["kind"], temperature=float(temp) if temp is not None else None,
+                text=prompt["text"], gamma=gamma, repeats=len(runs), counts=counts,
+                decode_tokens=sum(max(r.tokens - 1, 0) for r in runs), spec_tps=spec_tps, base_tps=base_tps,
+                like_for_like=len({r.tokens for r in runs + base_runs}) == 1,
+                spec_copied=_median_copied(runs, prompt["text"]), base_copied=_median_copied(base_runs, prompt["text"]),
+                engine=engine_name(arm),
+                machine=rec.machine_line, created=str(rec.header.get("created", ""))))
+    return out
+
+
+def recorded_cells(folder: Path | None = None) -> tuple[list[Cell], list[str]]:
+    """The cells of every recording in `folder` (default: measured.RECORDINGS, the bundled recordings), and one
+    message per file that could not be read (shown, not raised: one bad file must not hide the others)."""
+    folder = folder or measured.RECORDINGS
+    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.glob("*.jsonl")))
+    cells, problems = _recorded_cells(files)
+    return list(cells), list(problems)
+
+
+@lru_cache(maxsize=8)
+def _recorded_cells(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
+    """Cached on the files' (path, mtime, size): the page asks on every slider move."""
+    cells: list[Cell] = []
+    problems: list[str] = []
+    for path, _, _ in files:
+        try:
+            cells.extend(cells_of(load(path)))
+        except (RecordingError, OSError) as e:
+            problems.append(str(e))
+    return tuple(cells), tuple(problems)
+
+
+def nearest(cells: list[Cell], alpha: float, gamma: int) -> Cell | None:
+    """The cell closest to the sliders, each axis scaled by its slider's range (α 0–1, γ 1–16); first on a tie.
+
+    assets/explainer/live_chart.js (nearestCell) picks the same one in the browser.
+    """
+    best, best_d = None, float("inf")
+    for c in cells:
+        d = (c.alpha - alpha) ** 2 + ((c.gamma - gamma) / 15) ** 2
+        if d < best_d:
+            best, best_d = c, d
+    return best
+
+
+def temperature_sweeps(cells: list[Cell]) -> dict[tuple[str, str, str], list[Cell]]:
+    """Cells of one file and arm whose prompt text was recorded at two or more temperatures, by temperature.
+
+    Key: (file, arm, the lowest-temperature cell's prompt id); several kinds of prompt give several sweeps.
+    """
+    groups: dict[tuple[str, str, str], list[Cell]] = {}
+    for c in cells:
+        if c.temperature is not None:
+            groups.setdefault((c.file, c.arm, c.text), []).append(c)
+    out = {}
+    for (file, arm, _), group in groups.items():
+        if len({c.temperature for c in group}) >= 2:
+            group.sort(key=lambda c: c.temperature)
+            out[(file, arm, group[0].prompt)] = group
+    return out

@@ -1,0 +1,22 @@
+"""The acceptance page in a real browser (Debian's chromium): moving α rings the nearest measured cell at once."""
+
+from specreplay import acceptance_measured
+
+NEAREST = """key => document.querySelector(`[data-live-chart="${key}"]`)?.dataset.nearest"""
+
+
+def test_moving_alpha_rings_the_nearest_measured_cell(app_url: str, page) -> None:
+    cells, _ = acceptance_measured.recorded_cells()  # the bundled recordings, as the app reads them
+    start, low = acceptance_measured.nearest(cells, 0.8, 5), acceptance_measured.nearest(cells, 0.0, 5)
+    assert start and low and start.id != low.id
+    page.goto(f"{app_url}/acceptance?lang=en")
+    page.locator("[data-live-chart=etau_chart] .lc-plot svg").wait_for(timeout=60_000)
+    page.wait_for_function(f"() => ({NEAREST})('etau_chart') === {start.id!r}", timeout=30_000)
+    assert page.locator("[data-live-chart=etau_chart] circle.lc-cell").count() == len(cells)
+    page.get_by_role("slider", name="Acceptance rate α").focus()
+    page.keyboard.press("Home")  # α = 0
+    for key in ("etau_chart", "positions_chart"):
+        page.wait_for_function(f"() => ({NEAREST})({key!r}) === {low.id!r}", timeout=30_000)
+    label = page.locator("[data-live-chart=etau_chart] .lc-nearest-label").text_content()
+    assert label.startswith(f"{low.prompt} · {low.arm}")
+    page.get_by_text(f"Nearest measured cell: {low.prompt} · {low.arm}").first.wait_for(timeout=30_000)  # the rerun

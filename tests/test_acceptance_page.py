@@ -1,0 +1,96 @@
+"""The acceptance page backed by our recordings (AppTest): measured cells beside the formula, the nearest cell
+following the sliders, formula vs measured speedup, the temperature sweep. The recordings folder is a temporary
+copy, so the figures checked here are the bundled record-mode file's."""
+
+import shutil
+
+import pytest
+
+from specreplay import measured
+from tests.apptest_helpers import open_page
+from tests.test_acceptance_measured import write_temperature_sweep
+from tests.test_explainer_pages import chart
+
+BUNDLED = measured.RECORDINGS / "smollm2-vllm-cpu.jsonl"
+
+
+@pytest.fixture
+def bundled_only(tmp_path, monkeypatch):
+    shutil.copy(BUNDLED, tmp_path)
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    return tmp_path
+
+
+def table(at, column: str):
+    """The first table on the page with this column."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def readout(at) -> str:
+    return next(m.value for m in at.markdown if "Nearest measured cell" in m.value or "가장 가까운 실측 셀" in m.value)
+
+
+def test_measured_cells_beside_the_formula_and_the_nearest_follows_the_sliders(bundled_only) -> None:
+    at = open_page("acceptance", "en")
+    assert not at.exception
+    cells = {c["id"]: c for c in chart(at, "etau_chart")["cells"]}
+    assert sorted(cells) == sorted(f"smollm2-vllm-cpu.jsonl · ngram · {p}"
+                                   for p in ("copy-quote", "code-refactor", "prose-story", "chat-advice"))
+    copy = cells["smollm2-vllm-cpu.jsonl · ngram · copy-quote"]
+    assert (round(copy["alpha"], 4), round(copy["length"], 2), copy["gamma"]) == (0.9844, 4.85, 4)
+    assert [round(r, 3) for r in copy["rates"]] == [0.981, 0.981, 0.962, 0.923]
+    assert chart(at, "positions_chart")["cells"] == chart(at, "etau_chart")["cells"]
+    # α 0.8, γ 5: the code prompt (α 0.853) is nearest; at α 0.1 the story (α 0.106).
+    assert "**code-refactor · ngram · smollm2-vllm-cpu**" in readout(at) and "green-badge[measured]" in readout(at)
+    at.slider(key="alpha").set_value(0.1).run()
+    assert "**prose-story · ngram · smollm2-vllm-cpu**" in readout(at)
+    assert chart(at, "positions_chart")["live"]["values"] == {"alpha": 0.1, "gamma": 5}
+
+
+def test_formula_vs_measured_table(bundled_only) -> None:
+    at = open_page("acceptance", "en")
+    acc = table(at, "accepted at position ÷ drafts")
+    row = acc[acc["prompt"] == "copy-quote"].iloc[0]
+    assert (row["drafts"], row["accepted"], row["accepted at position ÷ drafts"]) == (156, 600, "0.98 / 0.98 / 0.96 / 0.92")
+    assert (row["acceptance length"], row["implied α"]) == (4.85, 0.984)
+    loop = table(at, "formula, c=0")
+    by_prompt = {r["prompt"]: r for _, r in loop.iterrows()}
+    copy, code = by_prompt["copy-quote"], by_prompt["code-refactor"]
+    assert (copy["formula, c=0"], copy["formula, measured c"], copy["measured"]) == (4.85, 3.29, 3.15)
+    assert (copy["step time ÷ baseline token time"], copy["measured ÷ formula"]) == (1.47, "-4%")
+    assert (code["formula, measured c"], code["measured"], code["steps without a draft"]) == (2.70, 1.63, "54%")
+    caption = " ".join(c.value for c in at.caption)
+    assert "Largest gap: code-refactor · ngram · smollm2-vllm-cpu -40%, 54% of its steps without a draft" in caption
+
+
+def test_temperature_sweep_and_like_for_like_rule(tmp_path, monkeypatch) -> None:
+    write_temperature_sweep(tmp_path / "temp.jsonl")
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    at = open_page("acceptance", "ko")
+    assert not at.exception
+    rows = table(at, "프롬프트에서 온 단어 3개 묶음: 기준 / 추측")
+    assert list(rows["온도"]) == [0.0, 1.0] and list(rows["수용 길이"]) == [3.33, 1.2]
+    assert list(rows["속도 배수"]) == [2.0, 0.67] and list(rows["같은 토큰 수"]) == ["✓", "✓"]
+    assert any("같은 조건 비교 규칙" in c.value and "텍스트는 비교하지 않습니다" in c.value for c in at.caption)
+
+
+def test_no_recording_with_counters(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    at = open_page("acceptance", "en")
+    assert not at.exception
+    assert any("No recording with speculative-decoding counters" in i.value for i in at.info)
+    assert chart(at, "etau_chart")["cells"] == []
+
+
+def test_bundled_temperature_sweep_names_the_engines_sampled_path(tmp_path, monkeypatch) -> None:
+    shutil.copy(measured.RECORDINGS / "smollm2-vllm-cpu-temperature.jsonl", tmp_path)
+    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    at = open_page("acceptance", "en")
+    assert not at.exception
+    rows = table(at, "word triples from the prompt: baseline / spec")
+    assert list(rows["temperature"]) == [0.0, 0.3, 0.6, 0.8, 1.0] * 2
+    copy = rows[rows["prompt"] == "copy-t0.3"].iloc[0]
+    assert (copy["acceptance length"], copy["word triples from the prompt: baseline / spec"]) == (1.0, "98% / 1%")
+    assert any("copy-t0.3 · ngram · smollm2-vllm-cpu-temperature, temperature 0.3: 98% of the baseline's word "
+               "triples are in the prompt, 1% of the speculative arm's (0 of 253 drafts accepted)" in w.value
+               for w in at.warning)
