@@ -1,0 +1,88 @@
+"""Run vLLM's own benchmark client, `vllm bench serve`, against our real vLLM CPU test servers.
+
+Used by tests/test_import_vllm_live.py and to make the committed fixtures:
+
+    SPECREPLAY_ENGINE_PY=... SPECREPLAY_MODELS=... flock /tmp/specreplay-heavy.lock \\
+      .venv/bin/python -m tests.vllm_bench_run tests/fixtures/interop
+
+starts the baseline and ngram arms (recorder/engine/serve.py), runs the bench once against each
+(2 copy-type prompts, 48 tokens forced, one request at a time, greedy) and writes
+`vllm-bench-baseline.json` and `vllm-bench-ngram.json`. The console script `vllm` fails in the CPU
+build's venv (engine notes), so the bench runs as `python -m vllm.entrypoints.cli.main bench serve`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from recorder.engine import serve
+
+PROMPTS = [  # copy-type: the answer repeats the prompt, so the ngram drafter's guesses get accepted
+    "Repeat this sentence exactly: The lighthouse keeper wrote careful letters to the ships that passed at night.",
+    "Copy this line word for word: Small models read every weight once per step, so fewer bytes means faster tokens.",
+]
+OUTPUT_TOKENS = 48
+
+
+def engine_version() -> str:
+    return subprocess.run([str(serve.engine_python()), "-c", "import vllm; print(vllm.__version__)"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def bench(server: serve.Server, out: Path, label: str, version: str) -> Path:
+    """One `vllm bench serve --save-result --save-detailed` run; returns the result file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        dataset = Path(tmp) / "prompts.jsonl"
+        dataset.write_text("".join(json.dumps({"prompt": p}) + "\n" for p in PROMPTS))
+        cmd = [str(serve.engine_python()), "-m", "vllm.entrypoints.cli.main", "bench", "serve",
+               "--backend", "vllm", "--base-url", server.endpoint, "--endpoint", "/v1/completions",
+               "--model", serve.SERVED_NAME, "--tokenizer", str(serve.models_dir() / serve.MODEL_DIR),
+               "--dataset-name", "custom", "--dataset-path", str(dataset), "--disable-shuffle",
+               "--custom-output-len", str(OUTPUT_TOKENS), "--num-prompts", str(len(PROMPTS)),
+               "--max-concurrency", "1", "--ignore-eos", "--temperature", "0",
+               "--save-result", "--save-detailed", "--result-dir", str(out.parent), "--result-filename", out.name,
+               "--label", label, "--metadata", f"vllm_version={version}"]
+        env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+        done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+        if done.returncode != 0 or not out.exists():
+            raise RuntimeError(f"vllm bench serve failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return out
+
+
+def label(arm: str) -> str:
+    return "SmolLM2-135M · vLLM CPU" + (" + ngram k=4" if arm == "ngram" else "")
+
+
+def main() -> None:
+    """OUT_DIR [baseline=PORT ngram=PORT]: with ports, bench servers already running there instead of starting them."""
+    out_dir = Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    version = engine_version()
+    given = dict(a.split("=", 1) for a in sys.argv[2:])
+    if given:
+        for arm, port in given.items():
+            print(bench(serve.Server(arm, int(port), None, Path()), out_dir / f"vllm-bench-{arm}.json", label(arm),
+                        version), flush=True)
+        return
+    logs = Path(tempfile.mkdtemp(prefix="specreplay-vllm-bench-"))
+    servers = {}
+    try:
+        for arm in serve.ARMS:
+            servers[arm] = serve.start(arm, log_dir=logs)
+        for arm, server in servers.items():
+            serve.wait_ready(server)
+            serve.warm_up(server)
+        for arm, server in servers.items():
+            print(bench(server, out_dir / f"vllm-bench-{arm}.json", label(arm), version), flush=True)
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
