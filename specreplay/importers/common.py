@@ -28,6 +28,8 @@ class ImportedRequest:
     chunk_text: tuple[str, ...] | None = None  # text per chunk, where the file has it
     text: str | None = None  # the whole generated text, where the file keeps only that
     prompt_tokens: int | None = None
+    prompt_text: str | None = None  # what was sent, where the file keeps the request body
+    sampling: dict[str, Any] | None = None  # the request's parameters, likewise
     started: float = 0.0  # the tool's clock when the request was sent (seconds); orders requests of one file
     latency: float | None = None  # seconds from sending to the end of the response
     warmup: bool = False
@@ -124,8 +126,9 @@ def write_recording(path: str | os.PathLike, arms: list[ImportedArm], title: str
     prompts: dict[str, dict[str, Any]] = {}
     for arm in arms:
         for req in arm.requests:
-            prompts.setdefault(req.prompt, {"id": req.prompt, "kind": "chat", "text": "", "sampling": {},
-                                            "api": arm.api, "input_tokens": req.prompt_tokens})
+            prompts.setdefault(req.prompt, {"id": req.prompt, "kind": "chat", "text": req.prompt_text or "",
+                                            "sampling": req.sampling or {}, "api": arm.api,
+                                            "input_tokens": req.prompt_tokens})
     first = arms[0]
     header_arms = []
     for arm_id, arm in zip(ids, arms):
