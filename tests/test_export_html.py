@@ -137,8 +137,30 @@ def test_exported_file_plays_offline_like_the_app(page, tmp_path: Path) -> None:
         assert st["t"] == t
         assert [p["tokens"] for p in st["panes"]] == [visible_tokens(tr, t) for tr in trs]
         assert_shows_recording(st, trs)
-    page.locator("button.speed[data-speed='4']").click()
-    assert page.evaluate("location.search") == ""  # a standalone file never rewrites its URL
+    assert blocked == []
+
+
+def test_the_docs_iframe_snippet_plays_the_file(page, tmp_path: Path) -> None:
+    """docs/interop.md's <iframe> snippet, in a page next to the exported file, opened from disk offline."""
+    snippet = re.search(r"```html\n(<iframe.*?</iframe>)\n```", (ROOT / "docs" / "interop.md").read_text(), re.S)
+    assert snippet and 'src="replay.html"' in snippet.group(1)
+    rec_path = write_recording(tmp_path / "rec.jsonl")
+    trs = [track_of(median_repeat(load(rec_path), arm, "chat-1")) for arm in ARMS]
+    assert export_cli(str(rec_path), "--prompt", "chat-1", "-o", str(tmp_path / "replay.html")).returncode == 0
+    (tmp_path / "post.html").write_text(f"<!doctype html><p>A blog post.</p>{snippet.group(1)}", encoding="utf-8")
+    blocked: list[str] = []
+    page.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("file:", "data:"))
+                       else (blocked.append(route.request.url), route.abort()))
+    page.goto((tmp_path / "post.html").as_uri())
+    frame = page.frame_locator("iframe")
+    frame.locator(".pane").first.wait_for(timeout=30_000)
+    root = frame.locator("#player")
+    seek(frame, 2_000_000)
+    st = state(root)
+    assert st["t"] == 2_000_000
+    assert_shows_recording(st, trs)
+    frame.locator("button.speed[data-speed='4']").click()
+    assert page.evaluate("location.href") == (tmp_path / "post.html").as_uri()  # the post's URL is left alone
     assert blocked == []
 
 

@@ -54,9 +54,9 @@ class ImportedArm:
 
 COUNTED_AS_TOKENS = ("Every finished request had exactly as many content chunks as tokens, so each chunk is "
                      "counted as one token.")
-COUNTED_AS_CHUNKS = ("Tokens per chunk are not in the file and some requests had fewer chunks than tokens, so this "
-                     "arm counts chunks, not tokens: its counters and rates are per chunk; the tool's token total per "
-                     "request is kept as request_metrics.output_tokens.")
+COUNTED_AS_CHUNKS = ("Tokens per chunk are not in the file and some requests had a different number of chunks than "
+                     "tokens, so this arm counts chunks, not tokens: its counters and rates are per chunk; the tool's "
+                     "token total per request is kept as request_metrics.output_tokens.")
 
 
 def max_overlap(requests: list[ImportedRequest]) -> int:
