@@ -94,7 +94,9 @@ def test_aiperf_exports_import_and_replay(tmp_path: Path) -> None:
     assert [a["label"] for a in rec.arms] == ["baseline", "ngram"]
     for arm, src in zip(rec.arms, AIPERF):
         summary = json.loads((src.parent / "profile_export_aiperf.json").read_text())
-        assert arm["imported"] | {} >= {"tool": "AIPerf", "version": summary["aiperf_version"], "file": src.name}
+        assert arm["id"] == src.parent.name
+        assert {k: arm["imported"][k] for k in ("tool", "version", "file")} == \
+            {"tool": "AIPerf", "version": summary["aiperf_version"], "file": f"{src.parent.name}/{src.name}"}
         for line in src.read_text().splitlines():
             record = json.loads(line)
             m = record["metrics"]

@@ -194,8 +194,10 @@ def read(path: Path, version: str | None = None) -> list[ImportedArm]:
         lacks.insert(0, NO_IDS)
     if not summary:
         notes.append(f"No {SUMMARY} beside the file: the model name and AIPerf version are unknown.")
+    # AIPerf names every export profile_export*.jsonl: the artifact folder names the run
     return [ImportedArm(
-        tool=TOOL, version=version or summary.get("aiperf_version"), file=path.name,
+        arm_id=path.parent.name or path.stem, tool=TOOL, version=version or summary.get("aiperf_version"),
+        file=f"{path.parent.name}/{path.name}" if path.parent.name else path.name,
         label=f"{model} ({path.parent.name or path.stem})", model=model,
         engine={"name": f"{endpoint.get('type', 'OpenAI-compatible')} endpoint", "version": None},
         api="chat" if endpoint.get("type", "chat") == "chat" else "completions", created=created,

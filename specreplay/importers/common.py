@@ -38,6 +38,7 @@ class ImportedRequest:
 
 @dataclass
 class ImportedArm:
+    arm_id: str  # the arm's id in the recording (made unique there)
     tool: str
     version: str | None
     file: str
@@ -105,7 +106,7 @@ def _run(arm_id: str, req: ImportedRequest, concurrency: int, counts_tokens: boo
 def _arm_ids(arms: list[ImportedArm]) -> list[str]:
     ids: list[str] = []
     for arm in arms:
-        base = Path(arm.file).stem or "arm"
+        base = arm.arm_id or "arm"
         name, i = base, 2
         while name in ids:
             name, i = f"{base}-{i}", i + 1

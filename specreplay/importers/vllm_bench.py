@@ -114,7 +114,7 @@ def _arm(doc: dict, path: Path, line: int, version: str | None) -> ImportedArm:
         notes.append("For the chat API vllm bench serve starts TTFT at the first message with choices (the role "
                      "message), so the first chunk here may carry no token.")
     return ImportedArm(
-        tool=TOOL, version=str(version) if version else None, file=path.name,
+        arm_id=path.stem, tool=TOOL, version=str(version) if version else None, file=path.name,
         label=str(doc.get("label") or f"{model} ({path.stem})"), model=model,
         engine={"name": f"{backend} endpoint", "version": None}, api="chat" if "chat" in backend else "completions",
         created=_created(doc), requests=requests, flags=flags, lacks=list(LACKS), notes=notes)
