@@ -12,6 +12,7 @@ from statistics import median
 from typing import Literal
 
 from specreplay.format import Event, Recording, Run, engine_name
+from specreplay.imported import Counts, arm_counts, imported_info, source_line
 from specreplay.timeline import Track, decode_rate, track, track_of
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
@@ -23,9 +24,10 @@ class Pane:
     key: str
     label: str
     subtitle: str  # model · engine, or the simulation parameters
-    kind: Literal["measured", "simulated"]
+    kind: Literal["measured", "simulated", "imported"]
     track: Track
     details: dict[str, str] = field(default_factory=dict)  # provenance or simulation parameters, shown on hover
+    counts: Counts = "tokens"  # "chunks" for an imported arm whose file has no tokens per chunk
 
 
 def engine_line(arm: dict) -> str:
@@ -64,9 +66,13 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     }
     if rec.timing_only:
         details["weights"] = TIMING_ONLY
+    info = arm.get("imported") or imported_info(rec)
+    if info:
+        details = {"imported from": source_line(info), **details, "lacks": " / ".join(info.get("lacks", []))}
     details = {k: _clip(v) for k, v in details.items()}
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
-                kind="measured", track=track(events), details=details)
+                kind="imported" if info else "measured", track=track(events), details=details,
+                counts=arm_counts(rec, arm_id))
 
 
 def simulate_events(tok_s: float, ttft_s: float, alpha: float, gamma: int, tokens: int, seed: int = 0) -> list[Event]:
@@ -104,8 +110,9 @@ def simulated_pane(label: str, tok_s: float, ttft_s: float, alpha: float, gamma:
 
 
 def finish_ratio(panes: list[Pane]) -> list[float | None]:
-    """Each pane's decode rate relative to the slowest pane (the 'x times' shown at the end)."""
-    rates = [decode_rate(p.track) for p in panes]
+    """Each pane's decode rate relative to the slowest pane (the 'x times' shown at the end).
+    Panes counted in chunks get none: a chunk rate is not a token rate."""
+    rates = [decode_rate(p.track) if p.counts == "tokens" else None for p in panes]
     known = [r for r in rates if r]
     base = min(known) if known else None
     return [r / base if r and base else None for r in rates]

@@ -24,14 +24,16 @@ def payload_json(payload: dict[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-def player_html(payload: dict[str, Any]) -> str:
+def player_html(payload: dict[str, Any], *, head: str = "", before: str = "") -> str:
+    """The player document; `head` and `before` (trusted markup, already escaped) let a standalone export add its
+    title, policy and notes around the same player."""
     timeline = base64.b64encode(_asset("timeline.js").encode()).decode()
     imports = json.dumps({"imports": {"./timeline.js": f"data:text/javascript;base64,{timeline}"}})
     return (
-        f'<!doctype html><html lang="{payload["lang"]}"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{payload["lang"]}"><head><meta charset="utf-8">{head}'
         f"<style>{_asset('player.css')}</style>"
         f'<script type="importmap">{imports}</script></head>'
-        f'<body><div id="player" tabindex="0"></div>'
+        f'<body>{before}<div id="player" tabindex="0"></div>'
         f'<script type="application/json" id="specreplay-payload">{payload_json(payload)}</script>'
         f'<script type="module">{_asset("player.js")}</script></body></html>'
     )

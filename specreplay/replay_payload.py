@@ -33,6 +33,9 @@ _LABELS: dict[str, tuple[str, str]] = {
     "keys": ("스페이스: 재생/정지 · ←/→: 1초 이동 · ↑/↓: 속도", "space: play/pause · ←/→: seek 1 s · ↑/↓: speed"),
     "measured": ("실측", "measured"),
     "simulated": ("시뮬레이션", "simulated"),
+    "imported": ("가져옴", "imported"),
+    "chunks": ("청크", "chunks"),
+    "chunk_rate": ("청크/s", "chunks/s"),
 }
 
 
@@ -57,6 +60,7 @@ def pane_payload(pane: Pane, ratio: float | None) -> dict[str, Any]:
         "ttft_us": first_token_us(tr),
         "rate": decode_rate(tr),
         "ratio": ratio,
+        "counts": pane.counts,
     }
 
 

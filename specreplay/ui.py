@@ -13,15 +13,16 @@ from typing import Literal
 import streamlit as st
 
 Lang = Literal["ko", "en"]
-Kind = Literal["measured", "computed", "simulated", "quoted"]
+Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
 _KIND_LABEL = {
     "measured": ("실측", "measured"),
     "computed": ("계산", "computed"),
     "simulated": ("시뮬레이션", "simulated"),
     "quoted": ("인용", "quoted"),
+    "imported": ("가져옴", "imported"),  # measured by another benchmark tool, converted (specreplay.importers)
 }
-_KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet"}
+_KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
 
 
 def lang() -> Lang:

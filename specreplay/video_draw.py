@@ -47,7 +47,9 @@ TEXTS = {
              "Each arm was recorded separately, one after another, and is replayed on one clock."),
     "measured": ("실측", "measured"),
     "simulated": ("시뮬레이션", "simulated"),
+    "imported": ("가져옴", "imported"),
     "tokens": ("토큰", "tokens"),
+    "chunks": ("청크", "chunks"),
     "done": ("완료", "done"),
     "speed": ("{x}배속 재생", "played at {x}× speed"),
     "vs_slowest": ("가장 느린 팔 대비", "vs slowest"),
@@ -266,8 +268,9 @@ class FrameDrawer:
             done = t_us >= tr.end_us
             panes.append((
                 visible_chunks(tr, t_us),
-                "— tok/s" if rate is None else f"{rate:.1f} tok/s",
-                f"{tr.cum_tokens[visible_chunks(tr, t_us)]:,} {text('tokens', self.lang)} · {at / US:.1f} s"
+                # an imported pane without tokens per chunk counts chunks (specreplay.imported)
+                ("— " if rate is None else f"{rate:.1f} ") + ("tok/s" if pane.counts == "tokens" else "chunks/s"),
+                f"{tr.cum_tokens[visible_chunks(tr, t_us)]:,} {text(pane.counts, self.lang)} · {at / US:.1f} s"
                 + (f" · {text('done', self.lang)}" if done else ""),
                 f"×{ratio:.2f}" if final and ratio is not None and len(self.panes) > 1 else "",
             ))

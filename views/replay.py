@@ -5,7 +5,9 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from specreplay.export_html import standalone_html
 from specreplay.format import Recording, RecordingError, load
+from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane
 from specreplay.player_html import player_html
 from specreplay.replay_arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, PRESETS, SimSpec, is_sim,
@@ -66,6 +68,8 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
         if isinstance(cached[1], RecordingError):
             st.error(plain(str(cached[1]), 500), icon=":material/error:")
             return None, None
+        if imported_info(cached[1]):
+            _source_badge(cached[1])
         return cached[1], None
     wanted = q.get("recording")
     if wanted and wanted not in names:
@@ -81,7 +85,7 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
     except RecordingError as exc:
         st.error(plain(str(exc), 500), icon=":material/error:")
         return None, None
-    kind_badge("measured", provenance(rec).line())
+    _source_badge(rec)
     st.caption(plain(rec.title))
     if rec.timing_only:
         st.warning(tr("타이밍 전용 — 더미 가중치: 실제 모델 모양의 무작위 가중치로 잰 녹화입니다. 시간은 실제 커널 시간이고, "
@@ -90,6 +94,17 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
                       "are real kernel timings; the text is noise, so each token shows as ■."),
                    icon=":material/timer:")
     return rec, name
+
+
+def _source_badge(rec: Recording) -> None:
+    """Measured by our recorder, or imported from another tool, with what that tool's file lacks."""
+    info = imported_info(rec)
+    if not info:
+        kind_badge("measured", provenance(rec).line())
+        return
+    kind_badge("imported", source_line(info))
+    st.caption(tr("원본 파일에 없는 것 (만들어 넣지 않았습니다): ", "Not in the source file (nothing was made up): ")
+               + " · ".join(plain(str(x)) for x in info.get("lacks", [])))
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -141,7 +156,8 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
         st.session_state[akey] = [a for a in st.session_state[akey] if a in options]
-    arm_names = {a: sim_label(a, SIM_WORD) if is_sim(a) else f"{rec.arm(a)['label']} ({kind_label('measured')})"
+    rec_kind = "imported" if rec and imported_info(rec) else "measured"
+    arm_names = {a: sim_label(a, SIM_WORD) if is_sim(a) else f"{rec.arm(a)['label']} ({kind_label(rec_kind)})"
                  for a in options}
     arms = st.multiselect(tr("팔 (2~4개)", "Arms (2–4)"), options, key=akey, max_selections=MAX_ARMS,
                           format_func=arm_names.get)
@@ -223,8 +239,11 @@ def _speed() -> float:
 def _summary(panes: list[Pane], ratios: list[float | None]) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
     st.dataframe(
-        [{tr("팔", "arm"): p.label, tr("종류", "kind"): kind_label(p.kind), tr("토큰", "tokens"): p.track.tokens,
-          "TTFT s": (first_token_us(p.track) or 0) / 1e6, tr("디코드 tok/s", "decode tok/s"): decode_rate(p.track),
+        # a pane counted in chunks (imported without tokens per chunk) leaves its token cells empty
+        [{tr("팔", "arm"): p.label, tr("종류", "kind"): kind_label(p.kind),
+          tr("토큰", "tokens"): p.track.tokens if p.counts == "tokens" else None,
+          "TTFT s": (first_token_us(p.track) or 0) / 1e6,
+          tr("디코드 tok/s", "decode tok/s"): decode_rate(p.track) if p.counts == "tokens" else None,
           tr("가장 느린 팔 대비", "vs slowest"): r, tr("완료 s", "finished s"): p.track.end_us / 1e6}
          for p, r in zip(panes, ratios)],
         hide_index=True, column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
@@ -263,5 +282,12 @@ else:
         kind_badge("simulated", tr("■ 하나가 토큰 하나; 시간은 매개변수로 계산", "one ■ per token; times computed "
                                    "from the parameters"))
     if not embedded():
+        title = f"{rec.title} — {prompt}" if rec and prompt else tr("나란히 재생", "Side-by-side replay")
+        st.download_button(tr("이 재생을 HTML 파일 하나로 내려받기", "Download this replay as one HTML file"),
+                           standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed),
+                           file_name=f"{rec_name or 'replay'}-{prompt or 'simulated'}.html", mime="text/html",
+                           on_click="ignore", icon=":material/download:",
+                           help=tr("네트워크 없이 열리는 파일 하나입니다. 블로그에는 <iframe>으로 넣으세요 (docs/interop.md).",
+                                   "One file that plays offline; embed it in a blog with an <iframe> (docs/interop.md)."))
         _summary(panes, [p["ratio"] for p in payload["panes"]])
         video_export_panel(panes, speed)  # the same panes, rendered to MP4/GIF frame-exactly from the same rule

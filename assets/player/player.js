@@ -45,9 +45,11 @@ function buildPane(p, L) {
     counters.append(box);
     return value;
   };
-  const tokens = counter("tokens", L.tokens);
+  // an imported arm whose file has no tokens per chunk counts chunks, and says so
+  const chunks = p.counts === "chunks";
+  const tokens = counter("tokens", chunks ? L.chunks : L.tokens);
   const elapsed = counter("elapsed", L.elapsed);
-  const rate = counter("rate", L.rate);
+  const rate = counter("rate", chunks ? L.chunk_rate : L.rate);
   const ttft = counter("ttft", L.ttft);
 
   // The pane's own time bar: filled up to min(t, end); a tick marks the first token.
@@ -233,7 +235,7 @@ export function mount(root, data) {
     speed = s;
     speedBtns.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === s)));
     root.dataset.speed = String(s);
-    mirrorSpeed(s);
+    if (!data.standalone) mirrorSpeed(s); // an exported file never rewrites the page that embeds it
   }
 
   playBtn.addEventListener("click", () => setPlaying(!playing));

@@ -1,0 +1,115 @@
+"""A replay as one static HTML file: the app's player, its data and a short provenance header, nothing else.
+
+It is the same document the replay page puts in its iframe (specreplay.player_html, the
+same assets/player/*.js and the same payload), plus a title and notes. Everything is
+inline — the player's modules, the CSS, the runs' chunks — and a Content-Security-Policy
+forbids every network request, so it plays opened from disk, offline, on any static host
+or in a blog's <iframe>. Fonts are the reader's system fonts (nothing is bundled).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from specreplay.format import Recording
+from specreplay.imported import imported_info, source_line
+from specreplay.panes import Pane
+from specreplay.replay_arms import MAX_ARMS, is_sim, prompts_with_runs, recorded_arm_pane, sim_pane
+from specreplay.replay_payload import Lang, player_payload
+from specreplay.replay_source import provenance
+from specreplay.player_html import player_html
+
+# data: is needed for the player's own modules (an import map points ./timeline.js at a data: URL)
+CSP = "default-src 'none'; script-src 'unsafe-inline' data:; style-src 'unsafe-inline'; img-src data:"
+STYLE = """body { display: flex; flex-direction: column; }
+.export-head { flex: none; padding: 8px 8px 0; }
+.export-head h1 { font-size: 17px; margin: 0 0 4px; }
+.export-head p { margin: 0 0 3px; font-size: 12.5px; color: var(--muted); }
+.export-head ul { margin: 0 0 3px; padding-left: 18px; font-size: 12.5px; color: var(--muted); }
+.export-head .kind { color: #fff; border-radius: 9px; padding: 0 6px; font-weight: 600; font-size: 11px; }
+#player { flex: 1; min-height: 460px; }"""
+
+_TEXT = {
+    "note": ("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다. 각 팔은 차례로 따로 측정했고, 토큰 도착 시각을 하나의 시계 위에 "
+             "겹쳐 보여 줍니다.",
+             "The panes stream together, but the arms did not run at the same time: each was measured on its own, one "
+             "after another, and their token arrival times are overlaid on one clock."),
+    "measured": ("실측", "measured"),
+    "imported": ("가져옴", "imported"),
+    "simulated": ("시뮬레이션", "simulated"),
+    "lacks": ("원본 파일에 없는 것 (만들어 넣지 않았습니다):", "Not in the source file (nothing was made up):"),
+    "sim": ("시뮬레이션 팔: ■ 하나가 토큰 하나, 시간은 매개변수로 계산", "Simulated arms: one ■ per token, times computed "
+            "from the parameters"),
+    "chunks": ("'청크'로 세는 창은 청크당 토큰 수가 파일에 없어 토큰 대신 청크를 셉니다.",
+               "Panes that count 'chunks' do so because the file has no tokens per chunk."),
+    "offline": ("specreplay로 만든 독립 실행 파일: 네트워크 없이 재생됩니다.",
+                "Standalone file made with specreplay: plays without a network."),
+}
+_COLOR = {"measured": "#15803d", "imported": "#1d4ed8", "simulated": "#c2410c"}
+
+
+def _t(key: str, lang: Lang) -> str:
+    return _TEXT[key][1 if lang == "en" else 0]
+
+
+def replay_prompt(rec: Recording, prompt: str | None) -> str:
+    """The given prompt if it has finished single-stream runs, else the first that has (None: the first)."""
+    prompts = prompts_with_runs(rec)
+    if not prompts:
+        raise LookupError(f"{rec.path}: no finished single-stream run to replay")
+    if prompt is None:
+        return prompts[0]
+    if prompt not in prompts:
+        raise LookupError(f"prompt {prompt!r} has no finished single-stream run; choose one of {', '.join(prompts)}")
+    return prompt
+
+
+def recording_panes(rec: Recording, prompt: str, arms: list[str] | None = None, repeat: int | None = None,
+                    sim_word: str = "simulated") -> list[Pane]:
+    """The panes the replay page would show for this choice; arms default to every arm that ran the prompt (≤ 4).
+    LookupError / ValueError name what is wrong."""
+    chosen = arms or [a["id"] for a in rec.arms if rec.select(a["id"], prompt)][:MAX_ARMS]
+    if not 1 <= len(chosen) <= MAX_ARMS:
+        raise ValueError(f"choose 1–{MAX_ARMS} arms, got {len(chosen)}")
+    known = {a["id"] for a in rec.arms}
+    for arm in chosen:
+        if not is_sim(arm) and arm not in known:
+            raise LookupError(f"unknown arm {arm!r}; this recording has {', '.join(sorted(known))}")
+    return [sim_pane(a, sim_word) if is_sim(a) else recorded_arm_pane(rec, a, prompt, repeat) for a in chosen]
+
+
+def _kind_line(kind: str, text: str, lang: Lang) -> str:
+    return (f'<p><span class="kind" style="background:{_COLOR[kind]}">{escape(_t(kind, lang))}</span> '
+            f"{escape(text)}</p>")
+
+
+def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = None, lang: Lang = "ko",
+                    speed: float = 1.0) -> str:
+    """One self-contained document that plays these panes exactly as the app's player does."""
+    payload = {**player_payload(panes, speed=speed, lang=lang), "standalone": True}
+    parts = [f"<h1>{escape(title)}</h1>", f"<p>{escape(_t('note', lang))}</p>"]
+    info = imported_info(rec) if rec else None
+    if rec and info:
+        parts.append(_kind_line("imported", source_line(info), lang))
+        lacks = info.get("lacks") or []
+        if lacks:
+            parts.append(f"<p>{escape(_t('lacks', lang))}</p><ul>"
+                         + "".join(f"<li>{escape(str(x))}</li>" for x in lacks) + "</ul>")
+    elif rec and any(p.kind == "measured" for p in panes):
+        parts.append(_kind_line("measured", provenance(rec).line(), lang))
+    if any(p.counts == "chunks" for p in panes):
+        parts.append(f"<p>{escape(_t('chunks', lang))}</p>")
+    if any(p.kind == "simulated" for p in panes):
+        parts.append(_kind_line("simulated", _t("sim", lang), lang))
+    parts.append(f"<p>{escape(_t('offline', lang))}</p>")
+    head = (f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{STYLE}</style>")
+    return player_html(payload, head=head, before=f'<header class="export-head">{"".join(parts)}</header>')
+
+
+def export_recording(rec: Recording, prompt: str | None = None, arms: list[str] | None = None,
+                     repeat: int | None = None, lang: Lang = "ko", speed: float = 1.0) -> str:
+    prompt = replay_prompt(rec, prompt)
+    panes = recording_panes(rec, prompt, arms, repeat, sim_word=_t("simulated", lang))
+    return standalone_html(panes, title=f"{rec.title} — {prompt}", rec=rec, lang=lang, speed=speed)

@@ -1,0 +1,32 @@
+"""Recordings imported from other benchmark tools: the header's `imported` block and what it says on screen.
+
+An importer (specreplay/importers/) keeps what the tool measured and states what its
+file lacks. The header carries
+`imported = {tool, version, file, lacks: [sentences], notes: [sentences]}`; an arm whose
+chunk sizes are unknown carries `counts = "chunks"`: each event is one streamed chunk
+(`n` = 1), so counters and rates count chunks, never made-up tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from specreplay.format import Recording
+
+Counts = Literal["tokens", "chunks"]
+PLACEHOLDER = "▪"  # one per chunk where the tool kept no per-chunk text; plainly not language
+
+
+def imported_info(rec: Recording) -> dict[str, Any] | None:
+    info = rec.header.get("imported")
+    return info if isinstance(info, dict) else None
+
+
+def arm_counts(rec: Recording, arm_id: str) -> Counts:
+    return "chunks" if rec.arm(arm_id).get("counts") == "chunks" else "tokens"
+
+
+def source_line(info: dict[str, Any]) -> str:
+    """'vllm bench serve 0.32.0 · result.json': where an imported recording came from."""
+    tool = " ".join(str(x) for x in (info.get("tool"), info.get("version")) if x)
+    return " · ".join(x for x in (tool, str(info.get("file") or "")) if x)
