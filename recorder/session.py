@@ -34,6 +34,7 @@ class Options:
     request_timeout: float
     idle: Idle
     progress: bool = True
+    workers: int = 1  # processes a sweep level's streams are split over (recorder/workers.py)
 
 
 async def prepare(client: httpx.AsyncClient, cfg: Config, timeout: float) -> dict[str, tuple[dict[str, Any], Capabilities]]:

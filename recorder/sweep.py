@@ -9,8 +9,6 @@ interrupted level leaves nothing behind and is redone whole on the next run.
 
 from __future__ import annotations
 
-import asyncio
-import gc
 import os
 import sys
 import time
@@ -18,7 +16,7 @@ from pathlib import Path
 
 import httpx
 
-from recorder import arrival, metrics, server, stream
+from recorder import arrival, metrics, server, stream, workers
 from recorder.config import Arm, Config
 from recorder.progress import Progress
 from recorder.server import Capabilities
@@ -59,20 +57,7 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
     await idle()
     before = await server.settled(client, arm) if caps.metrics else None
 
-    async def one_stream(s: int) -> list[dict]:
-        out = []
-        for r in range(rounds):
-            prompt = cfg.prompts[(s + r) % len(cfg.prompts)]
-            res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout)
-            out.append(res.line(arm.id, prompt.id, r, False, c, s, None))
-        return out
-
-    started = time.monotonic()
-    gc.disable()  # a full collection stalls every stream at once for 30-50 ms (docs/recorder.md, timing bench)
-    try:
-        per_stream = await asyncio.gather(*(one_stream(s) for s in range(c)))
-    finally:
-        gc.enable()  # a level leaves almost no cyclic garbage (43 objects for 64 requests in the bench)
+    started, per_stream = await workers.gather(client, _stream, (cfg, arm, caps, c, rounds, opts), c, opts.workers)
     ended = time.monotonic()
     after = await server.settled(client, arm) if caps.metrics else None
     lines += [line for runs in per_stream for line in runs]
@@ -80,6 +65,17 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
                   "ended_mono": round(ended, 6), "streams": c, "rounds": rounds,
                   "spec": metrics.spec_delta(before, after) if before and after else None})
     return lines
+
+
+async def _stream(client: httpx.AsyncClient, s: int, cfg: Config, arm: Arm, caps: Capabilities, c: int, rounds: int,
+                  opts: Options) -> list[dict]:
+    """Stream s of a level: `rounds` requests in a row (in a worker process when the level is split)."""
+    out = []
+    for r in range(rounds):
+        prompt = cfg.prompts[(s + r) % len(cfg.prompts)]
+        res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout)
+        out.append(res.line(arm.id, prompt.id, r, False, c, s, None))
+    return out
 
 
 def _drop_unfinished_levels(path: Path, rec: fmt.Recording) -> fmt.Recording:
