@@ -128,7 +128,7 @@ def _figures(path: Path) -> dict[str, object]:
 
 
 def _children_cpu() -> float:
-    """CPU seconds of finished child processes: the recorder CLI and its worker processes (it waits for them)."""
+    """CPU seconds of finished child processes (the recorder CLI counts with its workers: it waits for them)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
@@ -209,19 +209,22 @@ def main() -> None:
                    "load_avg_at_start": load, "wall_s": round(time.monotonic() - started, 1),
                    "recorder_cpu_s": round(_children_cpu() - cpu, 2), **_figures(out)}
         finally:
+            cpu = _children_cpu()
             for p in emitters:
                 p.terminate()
                 p.wait()
+        fig["emitter_cpu_s"] = round(_children_cpu() - cpu, 2)
         if meta["mode"] == "sweep":
             fig["target_met"] = fig["error_ms"]["p99"] <= TARGET_P99_MS and not fig["failed_requests"]
         report["runs"].append(fig)
         e, late = fig["error_ms"], fig["emitter_late_ms"]
         gap = fig.get("next_request_after_ms")
         print(f"{name}: {fig['chunks']} chunks at {fig['chunks_per_s']:,.0f}/s "
-              f"(offered {fig['offered_chunks_per_s']:,.0f}); stamping error ms p50 {e['p50']:.3f}  p99 {e['p99']:.3f}  "
-              f"max {e['max']:.3f}; emitter late ms p50 {late['p50']:.3f}  p99 {late['p99']:.3f}"
+              f"(offered {fig['offered_chunks_per_s']:,.0f}); stamping error ms p50 {e['p50']:.3f}  "
+              f"p99 {e['p99']:.3f}  max {e['max']:.3f}; emitter late ms p50 {late['p50']:.3f}  p99 {late['p99']:.3f}"
               + (f"; next request after ms p50 {gap['p50']:.1f}  p99 {gap['p99']:.1f}" if gap else "")
-              + f"; recorder CPU {fig['recorder_cpu_s']:.1f} s in {fig['wall_s']:.1f} s"
+              + f"; CPU s recorder {fig['recorder_cpu_s']:.1f}, emitters {fig['emitter_cpu_s']:.1f}, "
+                f"wall {fig['wall_s']:.1f}"
               + (f"; {fig['failed_requests']} requests FAILED" if fig["failed_requests"] else ""))
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n")

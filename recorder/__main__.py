@@ -66,7 +66,7 @@ def parser() -> argparse.ArgumentParser:
     sw.add_argument("--rounds", type=int, help="requests each stream sends in a row per level (default: config, else 1)")
     sw.add_argument("--workers", type=int, default=workers.default_processes(), metavar="N",
                     help="split a level's streams over up to N processes, at least 16 streams each, for engines "
-                         "that send more chunks than one process reads (default: a quarter of the cores, here "
+                         "that send more chunks than one process reads (default: half the cores, here "
                          f"{workers.default_processes()})")
     sm = sub.add_parser("summary", help="print the summary table of a recording")
     sm.add_argument("recording", type=Path)

@@ -1,12 +1,12 @@
 """A sweep level's streams, in this process or split over worker processes.
 
-A GPU engine at 128 streams sends ~25,000 chunks/s; one Python process spends ~150 µs on each
-(httpx, JSON, the event), so it falls seconds behind within a level (docs/recorder.md, timing
-bench). The chunk times stay right when it does (kernel stamps, recorder/arrival.py), but each
-stream's next request goes out late. So a large level is split: each worker process records a
-contiguous group of streams with its own client, and the parent puts the runs back in stream
-order. time.monotonic is one clock for all processes on a machine, so the file is the same as
-from one process.
+A GPU engine at 128 streams sends ~25,000 chunks/s; one Python process spends 40-150 µs of CPU on
+each (httpx, JSON, the event), a core or more, so it falls behind (docs/recorder.md, timing bench):
+each stream's next request goes out late, and when the process does not get the CPU a socket waits
+past its next chunk, whose arrival then stamps both (recorder/arrival.py). So a large level is
+split: each worker process records a contiguous group of streams with its own client, and the
+parent puts the runs back in stream order. time.monotonic is one clock for all processes on a
+machine, so the file is the same as from one process.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ StreamFn = Callable[..., Awaitable[list[dict]]]  # fn(client, s, *args) -> strea
 
 
 def default_processes() -> int:
-    """A quarter of the usable cores: the engine and its API server need the rest when they share the machine."""
+    """Half the usable cores: the engine's own processes (API server, scheduler) need the rest on a GPU machine."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, cores // 4)
+    return max(1, cores // 2)
 
 
 def processes_for(streams: int, processes: int) -> int:
