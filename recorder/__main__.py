@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 
-from recorder import cells, config, sweep
+from recorder import cells, config, sweep, workers
 from recorder.errors import RecorderError
 from recorder.session import Idle, Options
 from specreplay import format as fmt
@@ -69,6 +69,10 @@ def parser() -> argparse.ArgumentParser:
     _common(sw)
     sw.add_argument("--levels", type=_levels, help="concurrency levels, e.g. 1,2,4,8,16 (default: config, else 1,2,4,8,16)")
     sw.add_argument("--rounds", type=int, help="requests each stream sends in a row per level (default: config, else 1)")
+    sw.add_argument("--workers", type=int, default=workers.default_processes(), metavar="N",
+                    help="split a level's streams over up to N processes, at least 16 streams each, for engines "
+                         "that send more chunks than one process reads (default: half the cores, here "
+                         f"{workers.default_processes()})")
     sm = sub.add_parser("summary", help="print the summary table of a recording")
     sm.add_argument("recording", type=Path)
     return ap
@@ -97,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         if out is None:
             raise RecorderError("no output file: pass -o FILE or set record.output in the config")
         opts = Options(output=out, max_tokens=args.max_tokens or cfg.max_tokens, request_timeout=args.request_timeout,
-                       idle=Idle(args.idle_polls, args.idle_interval, args.idle_timeout), progress=not args.no_progress)
+                       idle=Idle(args.idle_polls, args.idle_interval, args.idle_timeout), progress=not args.no_progress,
+                       workers=getattr(args, "workers", 1))
         if args.command == "record":
             reps = cfg.repeats if args.repeats is None else args.repeats
             warm = cfg.warmup if args.warmup is None else args.warmup

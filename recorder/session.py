@@ -38,6 +38,7 @@ class Options:
     request_timeout: float
     idle: Idle
     progress: bool = True
+    workers: int = 1  # processes a sweep level's streams are split over (recorder/workers.py)
 
 
 Entries = dict[str, tuple[dict[str, Any], Capabilities | None]]

@@ -10,7 +10,6 @@ together when the level ends, so an interrupted level leaves nothing behind and 
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import sys
 import time
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import httpx
 
-from recorder import arrival, host_load, metrics, server, stream
+from recorder import arrival, host_load, metrics, server, stream, workers
 from recorder.config import Arm, Config, Mix
 from recorder.progress import Progress
 from recorder.server import Capabilities
@@ -81,20 +80,7 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
     host_busy = await idle()
     before = await server.settled(client, arm) if caps.metrics else None
 
-    async def one_stream(s: int) -> list[dict]:
-        out = []
-        for r in range(rounds):
-            prompt = mix.prompts[(s + r) % len(mix.prompts)]
-            res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout)
-            out.append(tag(res.line(arm.id, prompt.id, r, False, c, s, None)))
-        return out
-
-    started = time.monotonic()
-    gc.disable()  # a full collection stalls every stream at once for 30-50 ms (docs/recorder.md, timing bench)
-    try:
-        per_stream = await asyncio.gather(*(one_stream(s) for s in range(c)))
-    finally:
-        gc.enable()  # a level leaves almost no cyclic garbage (43 objects for 64 requests in the bench)
+    started, per_stream = await workers.gather(client, _stream, (arm, mix, caps, c, rounds, opts), c, opts.workers)
     ended = time.monotonic()
     after = await server.settled(client, arm) if caps.metrics else None
     lines += [line for runs in per_stream for line in runs]
@@ -133,6 +119,18 @@ def text_check(rec: fmt.Recording, arm: Arm, mix: Mix, lines: list[dict]) -> str
     if not checked:
         return "no reference"
     return "equal" if all(_text(ln) == refs[ln["prompt"]] for ln in checked) else "differs"
+
+
+async def _stream(client: httpx.AsyncClient, s: int, arm: Arm, mix: Mix, caps: Capabilities, c: int, rounds: int,
+                  opts: Options) -> list[dict]:
+    """Stream s of a level: `rounds` requests in a row from the mix (in a worker process when the level is split)."""
+    out = []
+    for r in range(rounds):
+        prompt = mix.prompts[(s + r) % len(mix.prompts)]
+        res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout)
+        line = res.line(arm.id, prompt.id, r, False, c, s, None)
+        out.append({**line, "mix": mix.id} if mix.id is not None else line)
+    return out
 
 
 def _drop_unfinished_levels(path: Path, rec: fmt.Recording) -> fmt.Recording:
