@@ -203,7 +203,7 @@ def main() -> None:
             out = tmp / f"{cli[0]}-{meta['workers']}.jsonl"
             load = [round(x, 2) for x in os.getloadavg()]
             started, cpu = time.monotonic(), _children_cpu()
-            subprocess.run([sys.executable, "-m", "recorder", cli[0], str(cfg), "-o", str(out), "--no-progress",
+            subprocess.run([sys.executable, "-m", "recorder", cli[0], str(cfg), "-o", str(out), "--no-progress", "--host-busy-max", "1",
                             *cli[1:]], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
             fig = {"name": name, **meta, "offered_chunks_per_s": meta["streams"] * args.rate,
                    "load_avg_at_start": load, "wall_s": round(time.monotonic() - started, 1),

@@ -65,7 +65,7 @@ text = "Repeat exactly: The quick brown fox jumps over the lazy dog."
 """)
     out = tmp_path / "rec.jsonl"
     proc = subprocess.run([sys.executable, "-m", "recorder", "record", str(cfg), "-o", str(out), "--repeats", "2",
-                           "--warmup", "1", "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+                           "--warmup", "1", "--no-progress", "--host-busy-max", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "no /metrics" in proc.stderr and "no usage in the stream" in proc.stderr  # said plainly, at the start
     rec = fmt.load(out)  # a valid recording

@@ -53,7 +53,7 @@ def _config(tmp_path: Path, url: str, chunks: int) -> Path:
 
 
 def _sweep(cfg: Path, out: Path, streams: int, processes: int) -> list[str]:
-    return [sys.executable, "-m", "recorder", "sweep", str(cfg), "-o", str(out), "--no-progress",
+    return [sys.executable, "-m", "recorder", "sweep", str(cfg), "-o", str(out), "--no-progress", "--host-busy-max", "1",
             "--levels", str(streams), "--rounds", "2", "--workers", str(processes)]
 
 
