@@ -183,6 +183,8 @@ def check_output(path: Path, new_header: dict[str, Any]) -> tuple[fmt.Recording 
             rec = fmt.loads(text + "\n", str(path)) if mend == "newline" else fmt.loads(text, str(path), repair=True)
     except UnicodeDecodeError:
         raise RecorderError(f"{path}: is not a recording (not UTF-8 text) — {keep}") from None
+    except RecursionError:
+        raise RecorderError(f"{path}: exists and is not a recording (nested too deeply) — {keep}") from None
     except fmt.RecordingError as exc:
         raise RecorderError(f"{path}: exists and is not a recording this command can resume ({exc}) — {keep}") from None
     old = rec.header
