@@ -49,7 +49,8 @@ text = "{text}"
 def _record(cfg: Path, out: Path, *extra: str, repeats: int = 2, env: dict | None = None,
             timeout: float = 60) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "recorder", "record", str(cfg), "-o", str(out), "--repeats",
-                           str(repeats), "--warmup", "0", "--no-progress", "--host-busy-max", "1", *extra], cwd=ROOT,
+                           str(repeats), "--warmup", "0", "--no-progress", "--host-busy-max", "1", "--idle-interval", "0.01",
+                           *extra], cwd=ROOT,
                           capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
 
 
