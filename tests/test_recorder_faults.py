@@ -234,3 +234,22 @@ def test_fewer_tokens_than_the_forced_length_is_an_error_run(tmp_path: Path) -> 
     runs = fmt.load(out).runs
     assert all(r.status == "error" and r.tokens == 5 for r in runs)
     assert runs[0].error.startswith("short: 5 of the 12 forced tokens (finish_reason 'stop')")
+
+
+def test_a_sweep_level_with_counters_going_backwards_stores_no_spec(tmp_path: Path) -> None:
+    """Stub, as above, in sweep mode: the level line gets spec null and the reason; a resumed sweep with a
+    different level list is refused with the file untouched."""
+    out = tmp_path / "sweep.jsonl"
+    sweep = [sys.executable, "-m", "recorder", "sweep", "-o", str(out), "--no-progress", "--host-busy-max", "1",
+             "--idle-interval", "0.01", "--rounds", "1"]
+    with stub_server(restart_metrics=True) as url:
+        cfg = str(_config(tmp_path, url))
+        proc = subprocess.run([*sweep, cfg, "--levels", "1,2"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        before = out.read_bytes()
+        other = subprocess.run([*sweep, cfg, "--levels", "1,2", "--max-tokens", "8"], cwd=ROOT, capture_output=True,
+                               text=True, timeout=60)
+    assert other.returncode == 2 and "different max_tokens" in _one_line(other) and out.read_bytes() == before
+    rec = fmt.load(out)
+    assert [lv.concurrency for lv in rec.levels] == [1, 2] and all(lv.spec is None for lv in rec.levels)
+    assert all("went backwards" in line["spec_note"] for line in _raw_lines(out) if line.get("type") == "level")
