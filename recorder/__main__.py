@@ -3,6 +3,11 @@
   python -m recorder record CONFIG [-o FILE]     every arm x prompt, warm-up + repeats, one at a time
   python -m recorder sweep CONFIG [-o FILE]      concurrency levels per prompt mix, each arm in turn
   python -m recorder summary FILE                the per-arm x prompt (or per-level) table of a recording
+
+Exit status: 0 every request of this call finished ok; 1 the recording finished but some runs failed (they are
+stored with status "error" and the reason; `record` redoes them when rerun); 2 stopped early with one line
+saying why (config, output file, server, disk: every finished run is kept, rerun the same command to resume);
+130 interrupted (Ctrl-C, SIGTERM; same).
 """
 
 from __future__ import annotations
@@ -11,13 +16,15 @@ import argparse
 import asyncio
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import httpx
 
-from recorder import cells, config, sweep, workers
+from recorder import cells, config, server, sweep, workers
 from recorder.errors import RecorderError
+from recorder.redact import redact
 from recorder.session import Idle, Options
 from specreplay import format as fmt
 
@@ -41,7 +48,10 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="forced output length: max_tokens, plus ignore_eos and min_tokens where the server takes "
                         "them (default: the config's record.max_tokens, else 256)")
     p.add_argument("--request-timeout", type=float, default=300, metavar="S",
-                   help="give up on one request after S seconds without data (default 300)")
+                   help="give up on one request after S seconds without a byte (default 300)")
+    p.add_argument("--request-total-timeout", type=float, default=600, metavar="S",
+                   help="give up on one request after S seconds in all, even while the server sends keep-alive "
+                        "comments (default 600); the run is stored as an error")
     p.add_argument("--idle-polls", type=int, default=3, metavar="N",
                    help="the endpoint counts as idle after N consecutive /metrics polls with no running or waiting "
                         "request (default 3)")
@@ -84,43 +94,76 @@ def main(argv: list[str] | None = None) -> int:
     # SIGTERM too, so a launched arm's server is stopped either way.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
+    hidden: list[str] = []  # the arms' keys and passwords: never printed (recorder/redact.py)
+
+    def say(text: str) -> None:
+        print(f"recorder: {redact(text, hidden)}", file=sys.stderr)
+
+    if args.command == "summary":
+        return _summary(args.recording, say)
+    out: Path | None = None
     try:
-        if args.command == "summary":
-            print(render(fmt.load(args.recording)))
-            return 0
         cfg = config.load(args.config)
+        hidden += [s for arm in cfg.arms for s in server.secrets(arm)]
         if args.host_busy_max is not None:
             if not 0 < args.host_busy_max <= 1:
                 raise RecorderError(f"--host-busy-max: expected a share between 0 and 1, got {args.host_busy_max}")
             cfg = replace(cfg, host=replace(cfg.host, busy_max=args.host_busy_max))
+        if not (args.request_timeout > 0 and args.request_total_timeout > 0):
+            raise RecorderError("--request-timeout and --request-total-timeout must be positive seconds")
         if args.command == "sweep":
             cfg, warnings = config.check_mixes(cfg)
             for w in warnings:
-                print(f"recorder: {w}", file=sys.stderr)
+                say(w)
         out = args.output or (Path(cfg.output) if cfg.output else None)
         if out is None:
             raise RecorderError("no output file: pass -o FILE or set record.output in the config")
         opts = Options(output=out, max_tokens=args.max_tokens or cfg.max_tokens, request_timeout=args.request_timeout,
                        idle=Idle(args.idle_polls, args.idle_interval, args.idle_timeout), progress=not args.no_progress,
-                       workers=getattr(args, "workers", 1))
+                       workers=getattr(args, "workers", 1), request_total=args.request_total_timeout)
         if args.command == "record":
             reps = cfg.repeats if args.repeats is None else args.repeats
             warm = cfg.warmup if args.warmup is None else args.warmup
-            rec = asyncio.run(cells.run(cfg, opts, reps, warm))
+            rec, failed = asyncio.run(cells.run(cfg, opts, reps, warm))
         else:
-            rec = asyncio.run(sweep.run(cfg, opts, args.levels or cfg.levels, args.rounds or cfg.rounds))
+            rec, failed = asyncio.run(sweep.run(cfg, opts, args.levels or cfg.levels, args.rounds or cfg.rounds))
         print(render(rec))
+        if failed:
+            say(f"{failed} request(s) of this call failed; they are stored in {out} with status \"error\" and the "
+                "reason — check the server" + (" and rerun the same command to redo them" if args.command == "record"
+                                               else ""))
+            return 1
         return 0
     except (RecorderError, fmt.RecordingError) as exc:
-        print(f"recorder: {exc}", file=sys.stderr)
+        say(str(exc))
         return 2
     except httpx.HTTPError as exc:
-        print(f"recorder: lost the connection to a server ({type(exc).__name__}: {exc}) — every finished run is "
-              "saved; check the server and rerun the same command to resume", file=sys.stderr)
+        say(f"lost the connection to a server ({type(exc).__name__}: {exc}) — every finished run is saved; check "
+            "the server and rerun the same command to resume")
+        return 2
+    except OSError as exc:  # a full disk, a read-only or vanished output folder
+        where = exc.filename or out or "the output file"
+        say(f"cannot write {where} ({exc.strerror or exc}) — the runs finished before it are saved; free space "
+            "or fix the path, then rerun the same command to resume")
         return 2
     except KeyboardInterrupt:
         print("\nrecorder: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)
         return 130
+
+
+def _summary(path: Path, say: Callable[[str], None]) -> int:
+    try:
+        print(render(fmt.load(path)))
+        return 0
+    except FileNotFoundError:
+        say(f"{path}: no such file — give the path of a recording (.jsonl), e.g. one in recordings/")
+    except IsADirectoryError:
+        say(f"{path}: is a directory — give the path of a recording (.jsonl) in it")
+    except OSError as exc:
+        say(f"{path}: cannot read it ({exc.strerror or exc}) — check the path and its permissions")
+    except fmt.RecordingError as exc:
+        say(str(exc))
+    return 2
 
 
 def render(rec: fmt.Recording) -> str:

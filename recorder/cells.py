@@ -17,7 +17,7 @@ import httpx
 from recorder import arrival, host_load, metrics, server, stream
 from recorder.config import Arm, Config, Prompt
 from recorder.progress import Progress
-from recorder.session import Options, arm_up, header, open_output, prepare
+from recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 from specreplay import format as fmt
 
 
@@ -42,11 +42,14 @@ def plan(cfg: Config, repeats: int, warmup: int) -> list[Cell]:
             for w, count in ((True, warmup), (False, repeats)) for r in range(count)]
 
 
-async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> fmt.Recording:
+async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> tuple[fmt.Recording, int]:
+    """Record every missing cell; returns the recording and how many runs this call stored as errors."""
     limits = httpx.Limits(max_connections=8, max_keepalive_connections=4)
+    extra = {"repeats": repeats, "warmup": warmup}
+    check_output(opts.output, header(cfg, unprobed(cfg), "cells", opts, extra))  # before any server is asked
+    failed = 0
     async with arrival.client(limits) as client:
-        arms = await prepare(client, cfg, opts.request_timeout)
-        extra = {"repeats": repeats, "warmup": warmup}
+        arms = await prepare(client, cfg, opts)
         rec = open_output(opts.output, header(cfg, arms, "cells", opts, extra))
         done = {(r.arm, r.prompt, r.repeat, r.warmup) for r in rec.runs if r.ok and r.concurrency == 1}
         cells = plan(cfg, repeats, warmup)
@@ -64,10 +67,15 @@ async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> fmt.Reco
                         server.wait_idle(client, arm, opts.idle.polls, opts.idle.interval, opts.idle.timeout),
                         host_load.wait_quiet(cfg.host, opts.idle.polls * opts.idle.interval))
                     before = await server.snapshot(client, arm) if caps.metrics else None
-                    res = await stream.record(client, arm, cell.prompt, caps, opts.max_tokens, opts.request_timeout)
+                    res = await stream.record(client, arm, cell.prompt, caps, opts.max_tokens, opts.request_timeout,
+                                              opts.request_total)
                     after = await server.settled(client, arm) if caps.metrics else None
-                    spec = metrics.spec_delta(before, after) if before and after else None
+                    spec, spec_note = metrics.spec_delta(before, after) if before and after else (None, None)
                     line = res.line(arm.id, cell.prompt.id, cell.repeat, cell.warmup, 1, 0, spec)
+                    if spec_note:
+                        line["spec_note"] = spec_note
+                        bar.note(f"recorder: {cell.label}: {spec_note}")
                     fmt.append(opts.output, {**line, "host_busy": None if busy is None else round(busy, 3)})
+                    failed += res.error is not None
                     bar.step(cell.label + (f"  ERROR {res.error}" if res.error else ""))
-    return fmt.load(opts.output)
+    return fmt.load(opts.output), failed

@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from recorder.errors import RecorderError
 from specreplay.format import PROMPT_APIS, PROMPT_KINDS
@@ -43,6 +43,7 @@ class Arm:
     engine: str = "vllm"
     baseline: str | None = None  # id of the arm this one is compared against
     api_key: str | None = field(default=None, repr=False)  # read from env, never written out
+    auth: tuple[str, str] | None = field(default=None, repr=False)  # user:password@ from the URL (Basic auth)
     launch: Launch | None = None
 
     @property
@@ -187,16 +188,23 @@ def _arm(a: Any, p: str, i: int) -> Arm:
         raise _err(p, w + "api_key", "keys do not belong in a config file: set api_key_env = \"VAR\" and export VAR")
     if key_env and key_env not in os.environ:
         raise _err(p, w + "api_key_env", f"environment variable {key_env} is not set")
-    endpoint = _get(a, "endpoint", str, p, w)
-    if not endpoint.startswith(("http://", "https://")):
-        raise _err(p, w + "endpoint", f"expected an http(s) URL, got {endpoint!r}")
+    given = _get(a, "endpoint", str, p, w)
+    if not given.startswith(("http://", "https://")):
+        shown = "***@" + given.rsplit("@", 1)[-1] if "@" in given else given
+        raise _err(p, w + "endpoint", f"expected an http(s) URL, got {shown!r}")
+    # user:password@ in the URL becomes Basic auth; the endpoint kept, printed and recorded is without it
+    parts = urlsplit(given)
+    auth = (unquote(parts.username or ""), unquote(parts.password or "")) if "@" in parts.netloc else None
+    if auth and key_env:
+        raise _err(p, w + "endpoint", "has user:password@ and the arm has api_key_env too — use one of them")
+    endpoint = public_endpoint(given)
     return Arm(
         id=_get(a, "id", str, p, w), label=_get(a, "label", str, p, w, a.get("id", "")),
-        endpoint=endpoint.rstrip("/"), model=_get(a, "model", str, p, w),
+        endpoint=endpoint, model=_get(a, "model", str, p, w),
         flags=_get(a, "flags", dict, p, w, {}), engine=_get(a, "engine", str, p, w, "vllm"),
         baseline=_get(a, "baseline", str, p, w, None),
-        api_key=os.environ.get(key_env) if key_env else None,
-        launch=_launch(a["launch"], endpoint.rstrip("/"), p, w + "launch.") if "launch" in a else None,
+        api_key=os.environ.get(key_env) if key_env else None, auth=auth,
+        launch=_launch(a["launch"], endpoint, p, w + "launch.") if "launch" in a else None,
     )
 
 

@@ -64,12 +64,19 @@ def parse(text: str) -> Snapshot:
     )
 
 
-def spec_delta(before: Snapshot, after: Snapshot) -> dict[str, object] | None:
-    """The run's (or level's) share of the counters, as the recording's `spec` object; None without spec decoding."""
+def spec_delta(before: Snapshot, after: Snapshot) -> tuple[dict[str, object] | None, str | None]:
+    """The run's (or level's) share of the counters, as the recording's `spec` object, and why it is None when
+    it is: (None, None) without speculative decoding; (None, reason) when a counter went backwards between the
+    two snapshots (the server restarted, or replicas behind a load balancer answered them), because a negative
+    delta is not a measurement."""
     if not (before.has_spec and after.has_spec):
-        return None
+        return None, None
     width = max(len(before.per_position), len(after.per_position))
     b = before.per_position + (0,) * (width - len(before.per_position))
     a = after.per_position + (0,) * (width - len(after.per_position))
-    return {"drafts": after.drafts - before.drafts, "draft_tokens": after.draft_tokens - before.draft_tokens,
+    spec = {"drafts": after.drafts - before.drafts, "draft_tokens": after.draft_tokens - before.draft_tokens,
             "accepted": after.accepted - before.accepted, "per_position": [y - x for x, y in zip(b, a)]}
+    if min(spec["drafts"], spec["draft_tokens"], spec["accepted"], *spec["per_position"]) < 0:
+        return None, ("speculative counters went backwards between the /metrics snapshots before and after (the "
+                      "server restarted, or different replicas answered): acceptance not measured here")
+    return spec, None

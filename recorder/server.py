@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import time
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ import httpx
 from recorder import metrics
 from recorder.config import Arm, Prompt
 from recorder.errors import RecorderError
+from recorder.redact import redact
 
 
 @dataclass
@@ -34,7 +36,58 @@ class Capabilities:
 
 
 def headers(arm: Arm) -> dict[str, str]:
-    return {"Authorization": f"Bearer {arm.api_key}"} if arm.api_key else {}
+    if arm.api_key:
+        return {"Authorization": f"Bearer {arm.api_key}"}
+    if arm.auth:
+        return {"Authorization": f"Basic {_basic(arm.auth)}"}
+    return {}
+
+
+def _basic(auth: tuple[str, str]) -> str:
+    return base64.b64encode(f"{auth[0]}:{auth[1]}".encode()).decode()
+
+
+def secrets(arm: Arm) -> list[str]:
+    """What must never be stored or printed for this arm (see recorder/redact.py)."""
+    out = [arm.api_key] if arm.api_key else []
+    if arm.auth:
+        out += [x for x in (arm.auth[1], _basic(arm.auth)) if x]
+    return out
+
+
+class Malformed(ValueError):
+    """A stream line that is JSON but not the shape of an OpenAI streaming chunk."""
+
+
+def parse_chunk(data: str) -> dict[str, Any]:
+    """One `data:` line as a chunk whose fields have the types the recorder reads; Malformed (a ValueError,
+    as json's own errors are) names what is wrong."""
+    chunk = json.loads(data)
+    if not isinstance(chunk, dict):
+        raise Malformed(f"a data line holds {_kind(chunk)}, not a JSON object")
+    choices = chunk.get("choices")
+    if choices is not None and not (isinstance(choices, list) and all(isinstance(c, dict) for c in choices)):
+        raise Malformed(f"'choices' is {_kind(choices)}, not a list of objects")
+    usage = chunk.get("usage")
+    if usage is not None and not isinstance(usage, dict):
+        raise Malformed(f"'usage' is {_kind(usage)}, not an object")
+    for ch in choices or []:
+        delta = ch.get("delta")
+        if delta is not None and not isinstance(delta, dict):
+            raise Malformed(f"'choices[].delta' is {_kind(delta)}, not an object")
+        for key, value in (("delta.content", (delta or {}).get("content")), ("text", ch.get("text")),
+                           ("finish_reason", ch.get("finish_reason"))):
+            if value is not None and not isinstance(value, str):
+                raise Malformed(f"'choices[].{key}' is {_kind(value)}, not a string")
+        ids = ch.get("token_ids")
+        if ids is not None and not (isinstance(ids, list) and all(isinstance(i, int) for i in ids)):
+            raise Malformed(f"'choices[].token_ids' is {_kind(ids)}, not a list of integers")
+    return chunk
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else {str: "a string", int: "a number", float: "a number", bool: "a boolean",
+                                         list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
 def request_body(prompt: Prompt, arm: Arm, caps: Capabilities | None, max_tokens: int,
@@ -58,6 +111,12 @@ def request_body(prompt: Prompt, arm: Arm, caps: Capabilities | None, max_tokens
         if caps.min_tokens:
             body["min_tokens"] = max_tokens
     return body
+
+
+def chunk_problem(exc: Exception) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not JSON: {exc.msg} at column {exc.colno}"
+    return "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
 
 
 def url(arm: Arm, api: str) -> str:
@@ -113,20 +172,41 @@ async def identify(client: httpx.AsyncClient, arm: Arm) -> tuple[dict[str, Any],
     except httpx.HTTPError as exc:
         raise RecorderError(f"arm {arm.id}: cannot reach {arm.endpoint} ({exc}) — is the server up?") from None
     if models.status_code != 200:
-        raise RecorderError(f"arm {arm.id}: GET /v1/models answered HTTP {models.status_code} — check endpoint and key")
-    served = [m for m in models.json().get("data", []) if m.get("id") == arm.model]
+        raise RecorderError(f"arm {arm.id}: GET {arm.endpoint}/v1/models answered HTTP {models.status_code} — "
+                            "check endpoint and key")
+    listed = _model_list(models)
+    if listed is None:
+        start = " ".join(models.text[:60].split())
+        raise RecorderError(
+            f"arm {arm.id}: GET {arm.endpoint}/v1/models answered "
+            f"{models.headers.get('content-type') or 'something'} that is not a JSON model list (it starts "
+            f"{start!r}) — is {arm.endpoint} the OpenAI-compatible server's base URL, without /v1?")
+    served = [m for m in listed if m.get("id") == arm.model]
     if not served:
-        names = ", ".join(m.get("id", "?") for m in models.json().get("data", []))
+        names = ", ".join(str(m.get("id", "?")) for m in listed)
         raise RecorderError(f"arm {arm.id}: the server does not serve model {arm.model!r} (it serves: {names})")
     version = None
     try:
         v = await client.get(f"{arm.endpoint}/version", headers=headers(arm), timeout=10)
-        if v.status_code == 200:
-            version = v.json().get("version")
+        body = v.json() if v.status_code == 200 else None
+        if isinstance(body, dict) and isinstance(body.get("version"), str):
+            version = body["version"]
     except (httpx.HTTPError, ValueError):
         pass
     info = {k: served[0][k] for k in ("root", "max_model_len") if k in served[0]}
     return {"name": arm.engine, "version": version}, info
+
+
+def _model_list(r: httpx.Response) -> list[dict[str, Any]] | None:
+    """/v1/models' `data` list, or None when the body is not that (an HTML page, a proxy's login form ...)."""
+    try:
+        body = r.json()
+    except (ValueError, RecursionError):
+        return None
+    data = body.get("data") if isinstance(body, dict) else None
+    if not isinstance(data, list) or not all(isinstance(m, dict) for m in data):
+        return None
+    return data
 
 
 async def probe(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, timeout: float) -> Capabilities:
@@ -145,12 +225,18 @@ async def probe(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, timeout: fl
                 await r.aread()
                 continue
             if r.status_code != 200:
-                text = (await r.aread()).decode(errors="replace")[:200]
+                text = redact((await r.aread()).decode(errors="replace")[:200], secrets(arm))
                 raise RecorderError(f"arm {arm.id}: probe request answered HTTP {r.status_code}: {text}")
             async for line in r.aiter_lines():
                 if not line.startswith("data:") or line[5:].strip() == "[DONE]":
                     continue
-                chunk = json.loads(line[5:])
+                try:
+                    chunk = parse_chunk(line[5:])
+                except (ValueError, RecursionError) as exc:
+                    raise RecorderError(
+                        f"arm {arm.id}: the probe's stream from {url(arm, prompt.api)} is not OpenAI streaming JSON "
+                        f"({chunk_problem(exc)}; line {redact(line[:80], secrets(arm))!r}) — is this an OpenAI-compatible "
+                        "server?") from None
                 choice = (chunk.get("choices") or [{}])[0]
                 if choice.get("token_ids"):
                     caps.token_ids = True

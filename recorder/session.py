@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shlex
@@ -35,10 +36,11 @@ class Idle:
 class Options:
     output: Path
     max_tokens: int
-    request_timeout: float
+    request_timeout: float  # seconds without a byte
     idle: Idle
     progress: bool = True
     workers: int = 1  # processes a sweep level's streams are split over (recorder/workers.py)
+    request_total: float = 600.0  # seconds for a whole request, keep-alive comments or not
 
 
 Entries = dict[str, tuple[dict[str, Any], Capabilities | None]]
@@ -48,24 +50,33 @@ def note(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-async def prepare(client: httpx.AsyncClient, cfg: Config, timeout: float) -> Entries:
+async def prepare(client: httpx.AsyncClient, cfg: Config, opts: Options) -> Entries:
     """Identify every endpoint-only arm and probe what it accepts, one arm at a time; arms with a launch block
     get a provisional header entry, completed when the recorder has started their server (arm_up).
     Returns arm id -> (header entry, caps or None)."""
-    out: Entries = {}
+    out = unprobed(cfg)
     for arm in cfg.arms:
         if arm.launch is not None:
-            out[arm.id] = (arm_header(arm, {"name": arm.engine, "version": None}, {}, None), None)
             continue
         engine, served = await server.identify(client, arm)
-        caps = await _probe(client, arm, cfg, timeout)
+        caps = await _probe(client, arm, cfg, opts)
         out[arm.id] = (arm_header(arm, engine, served, caps), caps)
     return out
 
 
-async def _probe(client: httpx.AsyncClient, arm: Arm, cfg: Config, timeout: float) -> Capabilities:
+def unprobed(cfg: Config) -> Entries:
+    """Every arm's header entry from the config alone (engine version unknown): enough to check an existing
+    output file before any server is contacted."""
+    return {arm.id: (arm_header(arm, {"name": arm.engine, "version": None}, {}, None), None) for arm in cfg.arms}
+
+
+async def _probe(client: httpx.AsyncClient, arm: Arm, cfg: Config, opts: Options) -> Capabilities:
     try:
-        caps = await server.probe(client, arm, cfg.prompts[0], timeout)
+        async with asyncio.timeout(opts.request_total):
+            caps = await server.probe(client, arm, cfg.prompts[0], opts.request_timeout)
+    except TimeoutError:
+        raise RecorderError(f"arm {arm.id}: the probe request to {arm.endpoint} did not finish within "
+                            f"{opts.request_total:g} s — is the server stuck? (--request-total-timeout)") from None
     except httpx.HTTPError as exc:
         raise RecorderError(f"arm {arm.id}: the probe request to {arm.endpoint} failed "
                             f"({type(exc).__name__}) — is the server still starting or overloaded?") from None
@@ -107,7 +118,7 @@ async def arm_up(client: httpx.AsyncClient, cfg: Config, arm: Arm, entries: Entr
         startup = await launch.wait_healthy(srv, client)
         note(f"recorder: arm {arm.id} healthy after {startup:.1f} s (log {srv.log})")
         engine, served = await server.identify(client, arm)
-        caps = await _probe(client, arm, cfg, opts.request_timeout)
+        caps = await _probe(client, arm, cfg, opts)
         entry = arm_header(arm, engine, served, caps, round(startup, 1))
         entries[arm.id] = (entry, caps)
         update_header_arm(opts.output, entry)
@@ -145,18 +156,38 @@ def header(cfg: Config, arms: Entries, mode: str, opts: Options,
     }
 
 
-def open_output(path: Path, new_header: dict[str, Any]) -> fmt.Recording:
-    """Create the file, or check an existing one was recorded the same way and return what it holds."""
-    if not path.exists() or path.stat().st_size == 0:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists():
-            path.unlink()
-        fmt.create(path, new_header)
-        return fmt.load(path)
-    if fmt.drop_partial_tail(path):
-        print(f"recorder: {path.name}: dropped a cut-off last line (an interrupted write); it will be redone",
-              file=sys.stderr)
-    rec = fmt.load(path)
+def check_output(path: Path, new_header: dict[str, Any]) -> tuple[fmt.Recording | None, str]:
+    """Read an existing output file without changing it and prove it is a recording of this same config.
+
+    Returns (what it holds, or None when there is nothing yet; how its end must be mended: "" nothing,
+    "newline" a complete last line lacks its newline, "cut" a cut-off last line). RecorderError, with the file
+    untouched, when it is a directory, unreadable, not a recording, or recorded differently.
+    """
+    if path.is_dir():
+        raise RecorderError(f"{path}: is a directory — give a file name for the recording, e.g. -o {path / 'rec.jsonl'}")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None, ""
+    except OSError as exc:
+        raise RecorderError(f"{path}: cannot read it ({exc.strerror}) — check the path and its permissions") from None
+    if not data:
+        return None, ""
+    keep = "write to a new file with -o, or move this one away to start over; nothing in it was changed"
+    mend = ""
+    try:
+        text = data.decode("utf-8")
+        if text.endswith("\n"):
+            rec = fmt.loads(text, str(path))
+        else:
+            mend = "newline" if _is_json(text.rsplit("\n", 1)[-1]) else "cut"  # whole, only lacking its newline
+            rec = fmt.loads(text + "\n", str(path)) if mend == "newline" else fmt.loads(text, str(path), repair=True)
+    except UnicodeDecodeError:
+        raise RecorderError(f"{path}: is not a recording (not UTF-8 text) — {keep}") from None
+    except RecursionError:
+        raise RecorderError(f"{path}: exists and is not a recording (nested too deeply) — {keep}") from None
+    except fmt.RecordingError as exc:
+        raise RecorderError(f"{path}: exists and is not a recording this command can resume ({exc}) — {keep}") from None
     old = rec.header
     # A launched arm's version is known only once its server runs (arm_up checks it then).
     versions = [(a["engine"].get("version"), b["engine"].get("version")) for a, b in zip(old["arms"], new_header["arms"])
@@ -172,9 +203,33 @@ def open_output(path: Path, new_header: dict[str, Any]) -> fmt.Recording:
     }
     for name, (was, now) in same.items():
         if was != now:
-            raise RecorderError(f"{path}: was recorded with different {name} than this config asks for — "
-                                "write to a new file with -o, or delete this one to start over")
-    return rec
+            raise RecorderError(f"{path}: was recorded with different {name} than this config asks for — {keep}")
+    return rec, mend
+
+
+def open_output(path: Path, new_header: dict[str, Any]) -> fmt.Recording:
+    """Create the file, or resume an existing one once check_output has proven it is this config's recording."""
+    rec, mend = check_output(path, new_header)
+    if rec is None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            path.unlink()  # an empty file
+        fmt.create(path, new_header)
+        return fmt.load(path)
+    if mend == "newline":
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write("\n")
+    elif mend == "cut" and fmt.drop_partial_tail(path):
+        note(f"recorder: {path.name}: dropped a cut-off last line (an interrupted write); it will be redone")
+    return fmt.load(path)
+
+
+def _is_json(line: str) -> bool:
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _arm_key(a: dict) -> tuple:

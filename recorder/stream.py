@@ -12,7 +12,7 @@ server says otherwise.
 
 from __future__ import annotations
 
-import json
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -22,7 +22,9 @@ from typing import Any
 import httpx
 
 from recorder.config import Arm, Prompt
-from recorder.server import Capabilities, headers, request_body, url
+from recorder.redact import redact
+from recorder.server import (Capabilities, chunk_problem, headers, parse_chunk, request_body, secrets,
+                             url)
 from specreplay.format import event_dict
 
 
@@ -50,56 +52,82 @@ class Result:
 
 
 async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capabilities, max_tokens: int,
-                 timeout: float) -> Result:
-    body = request_body(prompt, arm, caps, max_tokens)
+                 timeout: float, total: float) -> Result:
+    """Stream one request. `timeout`: seconds without any byte; `total`: seconds for the whole request, so a
+    server that sends only SSE keep-alive comments cannot hold the recorder forever. Every failure becomes
+    the Result's `error` (credentials redacted), never an exception."""
     res = Result(datetime.now(timezone.utc).isoformat(timespec="milliseconds"), time.monotonic())
+    state = {"comments": 0}
+    try:
+        async with asyncio.timeout(total):
+            await _stream(client, arm, prompt, caps, max_tokens, timeout, res, state)
+    except TimeoutError:
+        res.error = (f"no finish within {total:g} s (--request-total-timeout); "
+                     + (f"the server sent {state['comments']} keep-alive lines and {len(res.events)} chunks"
+                        if state["comments"] else f"{len(res.events)} chunks arrived"))
+    except (httpx.HTTPError, ValueError, RecursionError) as exc:
+        detail = chunk_problem(exc) if isinstance(exc, (ValueError, RecursionError)) else f"{type(exc).__name__}: {exc}"
+        res.error = detail.rstrip(": ") or type(exc).__name__
+    if res.error:
+        res.error = redact(res.error, secrets(arm))
+    return res
+
+
+async def _stream(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capabilities, max_tokens: int,
+                  timeout: float, res: Result, state: dict[str, int]) -> None:
+    body = request_body(prompt, arm, caps, max_tokens)
     t0 = res.started_mono
     cum = 0  # tokens counted so far
     t = 0.0
     final_usage: dict[str, int] | None = None
-    try:
-        async with client.stream("POST", url(arm, prompt.api), json=body, headers=headers(arm),
-                                 timeout=httpx.Timeout(timeout, connect=10)) as r:
-            if r.status_code != 200:
-                detail = (await r.aread()).decode(errors="replace")[:300]
-                res.error = f"HTTP {r.status_code}: {detail}"
-                return res
-            async for line, arrived in lines(r):
-                t = max(arrived - t0, t)  # in order even if the wall clock steps under a kernel stamp (arrival.py)
-                if not line.startswith("data:"):
-                    continue
-                data = line[5:].strip()
-                if data == "[DONE]":
-                    break
-                chunk = json.loads(data)
-                if chunk.get("error"):
-                    res.error = f"server error mid-stream: {chunk['error']}"
-                    return res
-                usage = chunk.get("usage")
-                choices = chunk.get("choices") or []
-                if usage:
-                    final_usage = {k: v for k, v in usage.items() if isinstance(v, int)}
-                if chunk.get("metrics"):
-                    res.request_metrics = chunk["metrics"]
-                if not choices:
-                    continue  # the closing usage-only chunk
-                ch = choices[0]
-                text = (ch.get("delta") or {}).get("content") or ch.get("text") or ""
-                ids = ch.get("token_ids")
-                if ids is not None:
-                    n = len(ids)
-                elif usage and "completion_tokens" in usage:
-                    n = usage["completion_tokens"] - cum
-                else:
-                    n = 1 if text else 0  # the server says nothing: see Capabilities.notes
-                cum += n
-                if ch.get("finish_reason"):
-                    res.finish_reason = ch["finish_reason"]
-                if n or text:
-                    res.events.append(event_dict(t, n, text, list(ids) if ids is not None else None))
-    except (httpx.HTTPError, json.JSONDecodeError) as exc:
-        res.error = f"{type(exc).__name__}: {exc}" or type(exc).__name__
-        return res
+    async with client.stream("POST", url(arm, prompt.api), json=body, headers=headers(arm),
+                             timeout=httpx.Timeout(timeout, connect=10)) as r:
+        if r.status_code != 200:
+            detail = (await r.aread()).decode(errors="replace")[:300]
+            res.error = f"HTTP {r.status_code}: {detail}"
+            return
+        async for line, arrived in lines(r):
+            t = max(arrived - t0, t)  # in order even if the wall clock steps under a kernel stamp (arrival.py)
+            if not line.startswith("data:"):
+                state["comments"] += line.startswith(":")
+                continue
+            data = line[5:].strip()
+            if data == "[DONE]":
+                break
+            try:
+                chunk = parse_chunk(data)
+            except (ValueError, RecursionError) as exc:
+                res.error = f"malformed stream line ({chunk_problem(exc)}): {data[:80]!r}"
+                return
+            if chunk.get("error"):
+                res.error = f"server error mid-stream: {chunk['error']}"
+                return
+            usage = chunk.get("usage")
+            choices = chunk.get("choices") or []
+            if usage:
+                final_usage = {k: v for k, v in usage.items() if isinstance(v, int) and not isinstance(v, bool)}
+            if isinstance(chunk.get("metrics"), dict) and chunk["metrics"]:
+                res.request_metrics = chunk["metrics"]
+            if not choices:
+                continue  # the closing usage-only chunk
+            ch = choices[0]
+            text = (ch.get("delta") or {}).get("content") or ch.get("text") or ""
+            ids = ch.get("token_ids")
+            running = final_usage.get("completion_tokens") if usage and final_usage else None
+            if ids is not None:
+                n = len(ids)
+            elif running is not None:
+                n = running - cum
+            else:
+                n = 1 if text else 0  # the server says nothing: see Capabilities.notes
+            if n < 0:
+                res.error = f"malformed stream: usage.completion_tokens went back from {cum} to {running}"
+                return
+            cum += n
+            if ch.get("finish_reason"):
+                res.finish_reason = ch["finish_reason"]
+            if n or text:
+                res.events.append(event_dict(t, n, text, list(ids) if ids is not None else None))
     if final_usage is not None:
         if final_usage.get("completion_tokens") == cum:
             res.usage = final_usage
@@ -107,7 +135,12 @@ async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capa
             res.request_metrics = {**(res.request_metrics or {}), "server_usage": final_usage}
     if res.finish_reason is None:
         res.error = "the stream ended without a finish_reason (cut off?)"
-    return res
+        return
+    made = (final_usage or {}).get("completion_tokens", cum)
+    if (caps.ignore_eos or caps.min_tokens) and made < max_tokens:
+        # the length was forced: a shorter answer is not like-for-like with the other runs
+        res.error = (f"short: {made} of the {max_tokens} forced tokens (finish_reason {res.finish_reason!r}) — "
+                     "the server stopped early although it accepted ignore_eos/min_tokens")
 
 
 async def lines(r: httpx.Response) -> AsyncIterator[tuple[str, float]]:

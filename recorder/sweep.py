@@ -21,18 +21,21 @@ from recorder import arrival, host_load, metrics, server, stream, workers
 from recorder.config import Arm, Config, Mix
 from recorder.progress import Progress
 from recorder.server import Capabilities
-from recorder.session import Options, arm_up, header, open_output, prepare
+from recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 from specreplay import format as fmt
 
 
-async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) -> fmt.Recording:
+async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) -> tuple[fmt.Recording, int]:
+    """Record every missing level; returns the recording and how many runs this call stored as errors."""
     top = max(levels)
     limits = httpx.Limits(max_connections=top + 4, max_keepalive_connections=top + 4)
+    extra: dict = {"levels": list(levels), "rounds": rounds}
+    if cfg.mixes[0].id is not None:
+        extra["mixes"] = [{"id": m.id, "prompts": [q.id for q in m.prompts]} for m in cfg.mixes]
+    check_output(opts.output, header(cfg, unprobed(cfg), "sweep", opts, extra))  # before any server is asked
+    failed = 0
     async with arrival.client(limits) as client:
-        entries = await prepare(client, cfg, opts.request_timeout)
-        extra = {"levels": list(levels), "rounds": rounds}
-        if cfg.mixes[0].id is not None:
-            extra["mixes"] = [{"id": m.id, "prompts": [q.id for q in m.prompts]} for m in cfg.mixes]
+        entries = await prepare(client, cfg, opts)
         rec = open_output(opts.output, header(cfg, entries, "sweep", opts, extra))
         rec = _drop_unfinished_levels(opts.output, rec)
         done = {(lv.arm, lv.mix, lv.concurrency) for lv in rec.levels}
@@ -55,10 +58,13 @@ async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) 
                     for line in lines:
                         fmt.append(opts.output, line)
                     errors = sum(1 for line in lines if line.get("status") == "error")
+                    failed += errors
+                    if level.get("spec_note"):
+                        bar.note(f"recorder: {arm.id} · {c} streams: {level['spec_note']}")
                     bar.step(f"{arm.id} · {mix.id + ' · ' if mix.id else ''}{c} streams"
                              + (f" · text {level['text_check']}" if level.get("text_check") else "")
                              + (f"  {errors} requests FAILED" if errors else ""))
-    return fmt.load(opts.output)
+    return fmt.load(opts.output), failed
 
 
 async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabilities, mix: Mix, c: int,
@@ -75,7 +81,7 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
 
     await idle()
     first = mix.prompts[0]
-    warm = await stream.record(client, arm, first, caps, opts.max_tokens, opts.request_timeout)
+    warm = await stream.record(client, arm, first, caps, opts.max_tokens, opts.request_timeout, opts.request_total)
     lines = [tag(warm.line(arm.id, first.id, 0, True, c, 0, None))]
     host_busy = await idle()
     before = await server.settled(client, arm) if caps.metrics else None
@@ -84,10 +90,12 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
     ended = time.monotonic()
     after = await server.settled(client, arm) if caps.metrics else None
     lines += [line for runs in per_stream for line in runs]
+    spec, spec_note = metrics.spec_delta(before, after) if before and after else (None, None)
     level = tag({"type": "level", "arm": arm.id, "concurrency": c, "started_mono": round(started, 6),
-                 "ended_mono": round(ended, 6), "streams": c, "rounds": rounds,
-                 "spec": metrics.spec_delta(before, after) if before and after else None,
+                 "ended_mono": round(ended, 6), "streams": c, "rounds": rounds, "spec": spec,
                  "host_busy": None if host_busy is None else round(host_busy, 3)})
+    if spec_note:
+        level["spec_note"] = spec_note
     if mix.mixed_sampling:
         level["mixed_sampling"] = True
     lines.append(level)
@@ -127,7 +135,8 @@ async def _stream(client: httpx.AsyncClient, s: int, arm: Arm, mix: Mix, caps: C
     out = []
     for r in range(rounds):
         prompt = mix.prompts[(s + r) % len(mix.prompts)]
-        res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout)
+        res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout,
+                                  opts.request_total)
         line = res.line(arm.id, prompt.id, r, False, c, s, None)
         out.append({**line, "mix": mix.id} if mix.id is not None else line)
     return out

@@ -61,7 +61,7 @@ def test_stream_cut_midway_is_an_error_run_and_the_file_stays_valid(tmp_path: Pa
     out = tmp_path / "rec.jsonl"
     with stub_server(cut_after=5) as url:
         proc = _record(_config(tmp_path, url), out)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1 and "2 request(s) of this call failed" in proc.stderr  # exit 1: some runs failed
     runs = fmt.load(out).runs
     assert len(runs) == 2 and all(r.status == "error" and r.error for r in runs)
     assert all(r.tokens == 5 for r in runs)

@@ -105,3 +105,17 @@ def test_sigint_mid_run_leaves_a_valid_file_and_rerun_resumes(vllm_arms, tmp_pat
     keys = Counter((r.arm, r.prompt, r.repeat, r.warmup) for r in final.runs)
     assert len(keys) == 6 and set(keys.values()) == {1}
     assert [r.line for r in final.runs[: len(first.runs)]] == [r.line for r in first.runs]
+
+
+def test_every_request_refused_is_exit_1_with_the_errors_stored(vllm_arms, tmp_path: Path) -> None:
+    """A real vLLM refuses a forced length beyond its context (max_tokens 5000 > max_model_len 4096: HTTP 400).
+    The probe asks for 3 tokens and passes; every recorded request fails, the file holds them as errors with
+    the server's reason, and the exit status says so."""
+    cfg = write_config(tmp_path / "cfg.toml", vllm_arms, arms=("baseline",), max_tokens=5000)
+    out = tmp_path / "rec.jsonl"
+    proc = subprocess.run(recorder_cmd("record", str(cfg), "-o", str(out), "--repeats", "1", "--warmup", "0"),
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1 and "2 request(s) of this call failed" in proc.stderr
+    runs = fmt.load(out).runs
+    assert len(runs) == 2 and all(r.status == "error" and r.error.startswith("HTTP 400") for r in runs)
+    assert "cannot be greater than max_model_len=4096" in runs[0].error
