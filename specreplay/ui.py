@@ -60,12 +60,16 @@ _MD_SPECIAL = re.compile("([" + re.escape(string.punctuation) + "])")
 
 
 def plain(text: str, limit: int = 200) -> str:
-    """Outside text (a URL, a file, a server) made safe inside Markdown: one line, at most `limit` characters,
-    every ASCII punctuation mark escaped so no link, image, badge or directive can form."""
+    """Outside text (a URL, a file, a server) made safe inside Markdown: one line, at most `limit` characters.
+
+    Every ASCII punctuation mark is escaped, so no link, image, badge or directive can form, and followed by
+    an invisible word joiner (U+2060), because GFM turns bare `https://…`, `www.…` and `a@b.c` into links
+    after escapes are resolved.
+    """
     one_line = " ".join(str(text).split())
     if len(one_line) > limit:
         one_line = one_line[:limit - 1] + "…"
-    return _MD_SPECIAL.sub(r"\\\1", one_line)
+    return _MD_SPECIAL.sub("\\\\\\1\u2060", one_line)
 
 
 def kind_label(kind: Kind) -> str:

@@ -38,7 +38,7 @@ def payload(at) -> dict:
 
 def shown(markdown: str) -> str:
     """What a reader sees of Markdown that ui.plain escaped: the punctuation without its backslashes."""
-    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+    return re.sub(r"\\([!-/:-@\[-`{-~])\u2060", r"\1", markdown)
 
 
 def texts(elements) -> str:
