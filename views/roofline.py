@@ -225,8 +225,8 @@ if trec is not None:
     if fp8 and gptq and awq:
         st.markdown(tr(
             "**NVIDIA 표와 맞는 점.** 4비트의 이득은 동시 요청 1에서 가장 크고 배치가 커지며 줄어듭니다: 우리 GPTQ "
-            f"{gptq.points[1]:.2f}× → 64에서 {gptq.points[64]:.2f}×, AWQ {awq.points[1]:.2f}× → {awq.points[64]:.2f}× "
-            f"(NVIDIA 8B {n8.value_at(1):.2f}× → {n8.value_at(64):.2f}×, 70B {n70.value_at(1):.2f}× → {n70.value_at(64):.2f}×). "
+            f"{gptq.points[1]:.2f}× → {gptq.points[64]:.2f}×, AWQ {awq.points[1]:.2f}× → {awq.points[64]:.2f}× (동시 1 → 64; "
+            f"NVIDIA 8B {n8.value_at(1):.2f}× → {n8.value_at(64):.2f}×, 70B {n70.value_at(1):.2f}× → {n70.value_at(64):.2f}×). "
             f"FP8은 모든 단계에서 BF16보다 빠릅니다(우리 {min(fp8.points.values()):.2f}–{max(fp8.points.values()):.2f}×).\n\n"
             "**다른 점.** 동시 1의 4비트 이득이 훨씬 작습니다(가중치 바이트는 ¼이지만 7B 한 스텝 4.4 ms 중 가중치 읽기는 "
             "약 3.2 ms이고, 어텐션·샘플링·스케줄링은 줄지 않으며 Marlin의 역양자화 비용도 듭니다). 반대로 NVIDIA의 4비트는 "
