@@ -152,7 +152,8 @@ st.markdown(tr(
     f"in proportion to B (this layer at B = 1 → 8 → 64: {times} µs; BF16: {base} µs). So it is already slower than "
     "BF16 around B = 8, far below the ridge. Production kernels such as Marlin-style ones overlap dequantization "
     "with tensor-core math to keep the gain to larger batches; we did not time them layer by layer here (section 4 "
-    "measures Marlin in a serving engine). FP8 multiplies on FP8 tensor cores with no dequantization, and was faster than BF16 at every batch we measured."))
+    "measures Marlin in a serving engine). FP8 multiplies on FP8 tensor cores with no dequantization, and was "
+    "faster than BF16 at every batch we measured."))
 
 # ---------- 3. quoted: NVIDIA's table from article 002 ----------
 st.subheader(tr("3. NVIDIA가 H200에서 잰 표 (인용)", "3. NVIDIA's H200 table (quoted)"))
@@ -194,9 +195,9 @@ if trec is not None:
     engine = engine_name(trec.arms[0])
     kind_badge("measured", f"recordings/{ts.TIMING_FILE.name} · {TIMING} · {engine} · {trec.machine_line}")
     st.warning(tr(
-        f"**{TIMING}.** Qwen2.5-7B 모양의 무작위 가중치로 잰 녹화입니다: 시간은 실제 GPU 시간이고 글자는 의미가 없습니다. "
+        f"**{TIMING}.** Qwen2.5-7B 모양의 무작위 가중치로 잰 녹화입니다: 시간은 실제 서빙 시간이고 글자는 의미가 없습니다. "
         f"H200 한 장, {engine}, 4비트는 Marlin 커널입니다. NVIDIA의 설정(TensorRT-LLM, Llama-3.1, 입력 2,048 토큰)이 아닙니다.",
-        f"**{TIMING}.** Recorded with random weights of Qwen2.5-7B's shapes: the times are real GPU times, the text is "
+        f"**{TIMING}.** Recorded with random weights of Qwen2.5-7B's shapes: the times are real serving times, the text is "
         f"noise. One H200, {engine}, Marlin kernels for 4-bit. Not NVIDIA's setup (TensorRT-LLM, Llama-3.1, "
         "2,048 input tokens)."), icon=":material/timer:")
     fig = go.Figure()
@@ -255,9 +256,11 @@ if trec is not None:
             "like-for-like comparison."))
     st.caption(tr(
         f"{kind_markdown('measured')} 시스템 처리량 = 단계의 모든 출력 토큰 ÷ (첫 요청 전송 → 마지막 청크), 팔 ÷ BF16 "
-        f"(`specreplay.sweeps`, 동시성 페이지와 같은 계산). {TIMING}. 재현: `docs/gpu.md`.",
+        f"(`specreplay.sweeps`, 동시성 페이지와 같은 계산). 표의 B는 NVIDIA 행에서는 배치, 우리 행에서는 동시 스트림 "
+        f"수입니다. {TIMING}. 재현: `docs/gpu.md`.",
         f"{kind_markdown('measured')} System throughput = all of a level's output tokens ÷ (first request sent → last "
-        f"chunk), arm ÷ BF16 (`specreplay.sweeps`, as on the concurrency page). {TIMING}. To reproduce: `docs/gpu.md`."))
+        f"chunk), arm ÷ BF16 (`specreplay.sweeps`, as on the concurrency page). In the table B is the batch for "
+        f"NVIDIA's rows and the number of concurrent streams for ours. {TIMING}. To reproduce: `docs/gpu.md`."))
 
 # ---------- provenance ----------
 with st.expander(tr("측정 파일의 출처", "Provenance of the measured file")):
