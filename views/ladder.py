@@ -4,10 +4,18 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import measured
-from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, tr
+from specreplay.format import RecordingError, engine_name, load
+from specreplay.panes import median_rate
+from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
+
+H200_FILE = measured.RECORDINGS / "smollm2-h200.jsonl"
 
 def label(ko: str, en: str) -> str:
     return en if lang() == "en" else ko
+
+
+def ratio_or_none(a: float | None, b: float | None) -> float | None:
+    return a / b if a and b else None
 
 
 def x(v: float | None) -> str:
@@ -119,3 +127,41 @@ st.caption(source_line(general[0].cell) + " · " + tr(
     f"260 → 382 is document quoting (25,000 tokens), a different task, not the next rung of the ladder above. With "
     f"the same 16-token verification general chat gets about {chat.value:g} tok/s. A developer's report, not "
     f"independently verified."))
+
+# --- ours: SmolLM2-135M on an H200, recorded by our recorder (not an article)
+st.divider()
+st.subheader(tr("우리 측정: H200 · SmolLM2-135M, 같은 bf16 기준에서 한 가지씩 (기사 아님)",
+                "Our measurement: H200 · SmolLM2-135M, one change at a time from the same bf16 baseline (not an article)"))
+try:
+    h200 = load(H200_FILE)
+except (RecordingError, OSError) as exc:
+    st.error(plain(str(exc), 500), icon=":material/error:")
+else:
+    arms = {a["id"]: a for a in h200.arms}
+    kind_badge("measured", f"recordings/{H200_FILE.name} · {engine_name(arms['baseline'])} · {h200.machine_line}")
+    rows = []
+    for p in h200.prompts:
+        rate = {a: median_rate(h200.select(a, p["id"])) for a in ("baseline", "gguf-q4_1", "ngram")}
+        base = rate["baseline"]
+        rows.append({tr("프롬프트", "prompt"): p["id"] + ("" if not p.get("sampling", {}).get("temperature")
+                                                        else tr(" (샘플링)", " (sampled)")),
+                     tr("bf16 tok/s", "bf16 tok/s"): round(base) if base else None,
+                     tr("4비트 GGUF Q4_1 tok/s", "4-bit GGUF Q4_1 tok/s"): round(rate["gguf-q4_1"] or 0) or None,
+                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): x(ratio_or_none(rate["gguf-q4_1"], base)),
+                     tr("bf16 + ngram k=4 tok/s", "bf16 + ngram k=4 tok/s"): round(rate["ngram"] or 0) or None,
+                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): x(ratio_or_none(rate["ngram"], base))})
+    st.dataframe(rows, hide_index=True)
+    st.caption(tr(
+        f"{kind_markdown('measured')} 요청 하나씩, 디코드 tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 위의 기사 계단과 "
+        "달리 계단이 아닙니다: ngram은 4비트가 아니라 bf16 위에서 돌았고, 두 배수는 모두 같은 bf16 기준에 대한 비입니다. "
+        "**4비트가 여기서 더 느린 이유**: 1억 3,500만 파라미터 모델의 가중치는 약 0.27 GB(bf16)라 H200이 "
+        "0.1 ms 안에 읽습니다. 한 스텝 약 1.8 ms는 스케줄링·샘플링·파이썬 같은 고정 비용이고, 4비트는 읽을 바이트를 "
+        "줄이지만 역양자화 비용을 더합니다. 4비트는 가중치 읽기가 스텝을 지배하는 큰 모델에서 이득입니다(로프라인 페이지). "
+        "code-refactor에서 ngram의 greedy 글자는 bf16과 247번째 글자부터 다릅니다(docs/gpu.md).",
+        f"{kind_markdown('measured')} One request at a time, decode tok/s (first token excluded), median of 3, 256 "
+        "forced tokens. Unlike the article ladders above this is not a ladder: ngram ran on bf16, not on the 4-bit "
+        "model, and both multipliers are ratios to the same bf16 baseline. **Why 4-bit is slower here**: a 135M-parameter "
+        "model's weights are ~0.27 GB in bf16, which an H200 reads in under 0.1 ms; a ~1.8 ms step is fixed cost "
+        "(scheduling, sampling, Python), and 4-bit cuts bytes nobody was waiting on while adding "
+        "dequantization. 4-bit pays where weight reads dominate the step, on big models (see the roofline page). "
+        "On code-refactor the ngram arm's greedy text leaves the bf16 text at character 247 (docs/gpu.md)."))

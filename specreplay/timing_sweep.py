@@ -1,0 +1,63 @@
+"""The timing-only quantization sweep: each quantized arm's system throughput ÷ bf16's, per concurrency level.
+
+A timing_only recording was served with dummy weights of a real model's shapes: its timings are real, its text is
+noise. The per-level system tok/s (all tokens ÷ first request sent → last chunk) and the ratio to the arm's baseline
+come from specreplay.sweeps, the same numbers the concurrency page uses.
+
+    rec = load_timing_sweep()      # the bundled H200 file (RecordingError if it does not load)
+    curves = quant_curves(rec)     # one QuantCurve per arm with a baseline, in header order
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from specreplay.format import Recording, load
+from specreplay.panes import TIMING_ONLY
+from specreplay.sweeps import paired_speedups
+
+TIMING_FILE = Path(__file__).resolve().parent.parent / "recordings" / "timing-only-qwen7b-shape-h200-sweep.jsonl"
+TIMING_ONLY_KO = "타이밍 전용 — 더미 가중치"
+TIMING_ONLY_EN = TIMING_ONLY
+
+
+@dataclass(frozen=True)
+class QuantCurve:
+    arm: str
+    label: str  # the arm's label, less the model prefix and the " · …" tail
+    weight_format: str  # "fp8" or "int4" (which colour the roofline page gives it), else "bf16"
+    baseline: str
+    points: dict[int, float | None]  # concurrency → system tok/s of the arm ÷ its baseline's
+
+
+def weight_format(arm: dict) -> str:
+    """fp8 when served with vLLM's `quantization: fp8`, int4 when the label says 4-bit, else bf16."""
+    if str(arm.get("flags", {}).get("quantization", "")).startswith("fp8"):
+        return "fp8"
+    return "int4" if "4-bit" in str(arm.get("label", "")) else "bf16"
+
+
+def short_label(arm: dict) -> str:
+    """'Qwen2.5-7B-shaped 4-bit GPTQ → Marlin · timing only · H200' → '4-bit GPTQ → Marlin'."""
+    head = str(arm.get("label") or arm["id"]).split(" · ")[0]
+    first, _, rest = head.partition(" ")
+    return rest if first.endswith("-shaped") and rest else head
+
+
+def quant_curves(rec: Recording) -> list[QuantCurve]:
+    """System-throughput ratio to the baseline at every level both arms have (one mix: these sweeps have none)."""
+    points: dict[str, dict[int, float | None]] = {}
+    for s in paired_speedups(rec):
+        if s.mix is None:
+            points.setdefault(s.arm, {})[s.concurrency] = s.throughput
+    return [QuantCurve(arm=a["id"], label=short_label(a), weight_format=weight_format(a), baseline=a["baseline"],
+                       points=dict(sorted(points[a["id"]].items())))
+            for a in rec.arms if a["id"] in points]
+
+
+@lru_cache(maxsize=2)
+def load_timing_sweep(path: Path = TIMING_FILE) -> Recording:
+    """The recording, read once per process (the bundled file changes only with a commit)."""
+    return load(path)
