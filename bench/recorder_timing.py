@@ -11,7 +11,7 @@ recorded - sent is the recorder's stamping error. It runs the real recorder CLI:
 (1 stream) and one sweep level of --streams concurrent streams per --workers value. Per run:
 stamping error p50 / p99 / max, the chunk rate the emitters reached and their lateness, and
 how long after a request's last chunk arrived its stream sent the next request (the recorder's
-processing backlog: a recorder that cannot keep up stamps right but falls behind).
+processing backlog), and the CPU the recorder and the emitters used. Figures: docs/recorder.md.
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=200, help="chunks per second per stream (default 200)")
     ap.add_argument("--chunks", type=int, default=200, help="chunks per request (default 200)")
     ap.add_argument("--rounds", type=int, default=2, help="requests each stream sends in a row (default 2)")
-    ap.add_argument("--workers", default=f"1,auto",
+    ap.add_argument("--workers", default="1,auto",
                     help="recorder worker processes for the sweep level, one run each, comma-separated; "
                          f"auto = the recorder's default here ({default_processes()}) (default 1,auto)")
     ap.add_argument("--emitters", type=int, default=max(1, min(8, (os.cpu_count() or 1) // 4)),
@@ -183,8 +183,7 @@ def main() -> None:
     if not args.no_single:
         runs.append(("1 stream (record mode, 5 requests)", {"mode": "record", "streams": 1, "workers": 1},
                      ["record", "--repeats", "5", "--warmup", "1"]))
-    for w in args.workers.split(","):
-        n = default_processes() if w == "auto" else int(w)
+    for n in dict.fromkeys(default_processes() if w == "auto" else int(w) for w in args.workers.split(",")):
         runs.append((f"{args.streams} streams (sweep level, {args.rounds} rounds), {n} recorder process(es)",
                       {"mode": "sweep", "streams": args.streams, "workers": n},
                       ["sweep", "--levels", str(args.streams), "--rounds", str(args.rounds), "--workers", str(n)]))
@@ -226,8 +225,8 @@ def main() -> None:
               + f"; CPU s recorder {fig['recorder_cpu_s']:.1f}, emitters {fig['emitter_cpu_s']:.1f}, "
                 f"wall {fig['wall_s']:.1f}"
               + (f"; {fig['failed_requests']} requests FAILED" if fig["failed_requests"] else ""))
-    if args.json:
-        args.json.write_text(json.dumps(report, indent=1) + "\n")
+        if args.json:  # after every run, so a run cut short by a time limit keeps the finished ones
+            args.json.write_text(json.dumps(report, indent=1) + "\n")
 
 
 if __name__ == "__main__":
