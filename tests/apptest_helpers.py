@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from tests.browser_fixtures import ROOT
@@ -18,3 +20,8 @@ def open_page(name: str, lang: str = "ko", timeout: float = 60, **query: str) ->
         at.switch_page(f"views/{name}.py")
         at.run()
     return at
+
+
+def shown(markdown: str) -> str:
+    """What a reader sees of Markdown that ui.plain escaped: the punctuation without its backslashes."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])\u2060", r"\1", markdown)

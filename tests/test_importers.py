@@ -21,7 +21,7 @@ from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.panes import finish_ratio, recorded_pane
 from specreplay.replay_payload import player_payload
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import open_page, shown
 from tests.browser_fixtures import ROOT
 from tests.test_replay_page import payload
 
@@ -187,9 +187,9 @@ def test_the_replay_page_shows_an_import_as_imported(tmp_path: Path, monkeypatch
     monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("replay", "en", recording="imp")
     assert not at.exception and not at.error
-    captions = "\n".join(str(c.value) for c in at.caption)
+    captions = "\n".join(shown(str(c.value)) for c in at.caption)
     assert "Not in the source file (nothing was made up)" in captions and "Tokens per chunk" in captions
-    badges = [m.value for m in at.markdown if m.value.startswith(":gray-badge[")]  # st.badge renders as markdown
+    badges = [shown(m.value) for m in at.markdown if m.value.startswith(":gray-badge[")]  # st.badge renders as markdown
     assert ":gray-badge[imported · vllm bench serve 0.32.0 · vllm-bench-baseline.json, vllm-bench-ngram.json]" in badges
     data = payload(at)
     assert [p["kind"] for p in data["panes"]] == ["imported", "imported"]

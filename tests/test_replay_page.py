@@ -15,7 +15,7 @@ from specreplay.replay_arms import parse_sim, sim_pane
 from specreplay.replay_payload import player_payload
 from specreplay.replay_source import MAX_UPLOAD_BYTES
 from specreplay.timeline import track_of
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import open_page, shown
 from tests.replay_recordings import write_recording
 
 
@@ -34,11 +34,6 @@ def payload(at) -> dict:
     m = re.search(r'<script type="application/json" id="specreplay-payload">(.*?)</script>', iframes[0].proto.srcdoc)
     assert m, "no payload in the player"
     return json.loads(m.group(1))
-
-
-def shown(markdown: str) -> str:
-    """What a reader sees of Markdown that ui.plain escaped: the punctuation without its backslashes."""
-    return re.sub(r"\\([!-/:-@\[-`{-~])\u2060", r"\1", markdown)
 
 
 def texts(elements) -> str:
