@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 WORDS = "the quick brown fox jumps over the lazy dog".split()
@@ -114,3 +115,25 @@ def stub_server(**fault: Any) -> Iterator[str]:
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+def stub_config(tmp_path: Path, endpoint: str, text: str = "hello", extra_arm: str = "", name: str = "stub.toml") -> Path:
+    """A one-arm recorder config pointing at a stub server."""
+    cfg = tmp_path / name
+    cfg.write_text(f"""
+title = "stub"
+[record]
+max_tokens = 12
+[[arms]]
+id = "stub"
+label = "stub server"
+endpoint = "{endpoint}"
+model = "stub-model"
+engine = "stub"
+{extra_arm}
+[[prompts]]
+id = "p"
+kind = "chat"
+text = "{text}"
+""")
+    return cfg

@@ -19,31 +19,12 @@ import pytest
 
 from specreplay import format as fmt
 from tests.local_server import free_port
-from tests.stub_openai import stub_server
+from tests.stub_openai import stub_config as _config, stub_server
 
 ROOT = Path(__file__).resolve().parents[1]
 NOWHERE = "http://127.0.0.1:9"  # nothing listens: a test that needs no server proves none was asked
 
 
-def _config(tmp_path: Path, endpoint: str, text: str = "hello", extra_arm: str = "", name: str = "stub.toml") -> Path:
-    cfg = tmp_path / name
-    cfg.write_text(f"""
-title = "stub"
-[record]
-max_tokens = 12
-[[arms]]
-id = "stub"
-label = "stub server"
-endpoint = "{endpoint}"
-model = "stub-model"
-engine = "stub"
-{extra_arm}
-[[prompts]]
-id = "p"
-kind = "chat"
-text = "{text}"
-""")
-    return cfg
 
 
 def _record(cfg: Path, out: Path, *extra: str, repeats: int = 2, env: dict | None = None,

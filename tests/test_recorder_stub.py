@@ -11,29 +11,11 @@ import sys
 from pathlib import Path
 
 from specreplay import format as fmt
-from tests.stub_openai import stub_server
+from tests.stub_openai import stub_config as _config, stub_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _config(tmp_path: Path, endpoint: str) -> Path:
-    cfg = tmp_path / "stub.toml"
-    cfg.write_text(f"""
-title = "stub"
-[record]
-max_tokens = 12
-[[arms]]
-id = "stub"
-label = "stub server"
-endpoint = "{endpoint}"
-model = "stub-model"
-engine = "stub"
-[[prompts]]
-id = "p"
-kind = "chat"
-text = "hello"
-""")
-    return cfg
 
 
 def _record(cfg: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:
