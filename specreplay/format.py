@@ -165,7 +165,7 @@ class Recording:
 def engine_name(arm: dict[str, Any]) -> str:
     """'vllm 0.32.0': the engine an arm's server reported."""
     eng = arm.get("engine", {})
-    return f"{eng.get('name', '?')} {eng.get('version', '')}".strip()
+    return f"{eng.get('name', '?')} {eng.get('version') or ''}".strip()  # version is null where a server has none
 
 
 # ---------------------------------------------------------------- validation
