@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest_helpers import shown
 from specreplay import timing_sweep as ts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,7 +72,7 @@ def page(lang: str) -> AppTest:
 def badges(at: AppTest) -> list[str]:
     """The text of every st.badge, Markdown escapes undone (a badge escapes each punctuation mark of its source)."""
     found = [re.fullmatch(r":(\w+)-badge\[(.*)\]", m.value, re.S) for m in at.markdown]
-    return [f"{b.group(1)}: " + re.sub(r"\\(.)", r"\1", b.group(2)) for b in found if b]
+    return [f"{b.group(1)}: " + shown(b.group(2)) for b in found if b]
 
 
 def row(at: AppTest, part: str) -> dict:

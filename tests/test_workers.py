@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -103,7 +104,11 @@ def _gather(url: str, streams: int, processes: int) -> tuple[float, list[list[di
     return asyncio.run(main())
 
 
-def test_streams_are_split_in_contiguous_groups_over_processes_with_stamping_clients_and_come_back_in_order() -> None:
+def test_streams_are_split_in_contiguous_groups_over_processes_with_stamping_clients_and_come_back_in_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A spawned worker re-runs the parent's __main__ by path; an AppTest.from_function earlier in the session leaves
+    # its temporary script there. The recorder's own __main__ (python -m recorder) is a module and spawns cleanly.
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     with emitter(1, 10) as url:
         before = time.monotonic()
         started, got = _gather(url, 48, 3)
