@@ -15,7 +15,7 @@ run: app-deps
 app-deps: $(VENV)/.app-stamp
 $(VENV)/.app-stamp: pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(VENV)/bin/pip install -q -e .
+	$(VENV)/bin/pip install -q -e '.[app]'
 	touch $@
 
 test-deps: $(VENV)/.test-stamp

@@ -5,7 +5,7 @@ import os
 
 import streamlit as st
 
-from specreplay.ui import language_switch, tr
+from specreplay.views.ui import language_switch, tr
 
 st.set_page_config(page_title="specreplay", page_icon=":material/speed:", layout="wide")
 

@@ -134,7 +134,7 @@ def _children_cpu() -> float:
 
 
 def _machine() -> dict[str, object]:
-    from recorder.machine import describe
+    from specreplay.recorder.machine import describe
 
     m = describe()
     try:
@@ -154,7 +154,7 @@ def _start_emitters(n: int, port: int, chunks: int, interval_ms: float) -> list[
 
 
 def main() -> None:
-    from recorder.workers import default_processes
+    from specreplay.recorder.workers import default_processes
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--streams", type=int, default=128, help="concurrent streams of the sweep level (default 128)")

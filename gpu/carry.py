@@ -29,6 +29,9 @@ GGUF_NAME = "smollm2-135m-instruct.gguf"
 # The recorder's kernel-timestamp transport (recorder/arrival.py) reaches into httpx 0.28 / httpcore 1.0; the
 # image's versions are not known ahead, so the tested ones travel in OUT/src/recdeps (pure Python, ~0.5 MiB).
 RECORDER_DEPS = ["httpx==0.28.1", "httpcore==1.0.9", "h11==0.16.0"]
+# What OUT/src holds: (folder in this checkout, folder in OUT/src). The device runs these sources, laid out as
+# the installed package (pyproject's package-dir): the checkout's recorder/ is specreplay/recorder/ there.
+SOURCES = (("specreplay", "specreplay"), ("recorder", "specreplay/recorder"), ("gpu", "gpu"))
 # The device tool's limit per call (64 MiB) holds the repository's files and OUT/src too; MARGIN leaves room
 # for files the checkout gains between the build and the calls.
 CALL_LIMIT = 64 * 2**20
@@ -187,14 +190,15 @@ def manifest(pieces: list[Path], out: Path) -> dict:
 
 
 def snapshot_sources(repo: Path, out: Path) -> None:
-    """This checkout's committed recorder, specreplay and gpu packages into OUT/src (the device runs these)."""
+    """This checkout's committed specreplay, recorder and gpu packages into OUT/src (the device runs these)."""
     src = out / "src"
     if src.exists():
         shutil.rmtree(src)
     src.mkdir(parents=True)
-    archive = subprocess.run(["git", "-C", str(repo), "archive", "HEAD", "recorder", "specreplay", "gpu"],
-                             check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    for folder, dest in SOURCES:
+        archive = subprocess.run(["git", "-C", str(repo), "archive", f"--prefix={dest}/", f"HEAD:{folder}"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
 
 
 def main(argv: list[str] | None = None) -> int:

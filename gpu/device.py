@@ -10,8 +10,9 @@ Steps, run in order; a failing step stops the rest:
   wheels                    install .gpu/wheels/*.whl (a dependency found missing) into /tmp/carry/site
   serve:ARM,ARM,...[@S]     start these arms (setsid, so they outlive the call) and wait up to S seconds (420)
                             for each to answer; one that does not is stopped
-  record:CONFIG[:OUTNAME]   `python3 -m recorder record` on recorder/configs/CONFIG, skipping it if an arm is down
-  sweep:CONFIG[:OUTNAME]    `python3 -m recorder sweep` likewise
+  record:CONFIG[:OUTNAME]   `python3 -m specreplay.recorder record` on recorder/configs/CONFIG, skipping it if an
+                            arm is down
+  sweep:CONFIG[:OUTNAME]    `python3 -m specreplay.recorder sweep` likewise
   stop:ARM,ARM,... | stop   stop these arms (all when none named)
   logs                      the servers' log tails -> $OUT/servers.log
 
@@ -36,7 +37,7 @@ from pathlib import Path
 
 REPO = Path.cwd()
 SRC = REPO / ".gpu/src"
-CONFIGS = SRC / "recorder/configs"
+CONFIGS = SRC / "specreplay/recorder/configs"  # the checkout's recorder/configs (gpu/carry.py SOURCES)
 STAGE = Path("/tmp/stage")
 CARRY = Path("/tmp/carry")
 MODELS = Path("/tmp/models")
@@ -152,7 +153,7 @@ def setup() -> None:
     manifest = json.loads((SRC / "gpu/manifest.json").read_text())
     unpack(check_pieces(manifest), CARRY)
     if not (SMOL / "config.json").exists():
-        code = ("import sys; from pathlib import Path; from recorder.engine.convert_gguf import convert; "
+        code = ("import sys; from pathlib import Path; from specreplay.recorder.engine.convert_gguf import convert; "
                 f"convert(Path('{GGUF}'), Path('{SMOL}'), 'bfloat16')")
         if subprocess.call([sys.executable, "-c", code], env=site_env(), cwd=SRC):
             raise SystemExit("setup: GGUF -> bf16 conversion failed")
@@ -320,9 +321,9 @@ def record(mode: str, config: str, out_name: str | None) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     out = RECORDINGS / (out_name or Path(cfg["record"]["output"]).name)
     t = time.monotonic()
-    # cwd=SRC: `python -m` puts the working directory first on sys.path, and the checkout's own recorder/ there
+    # cwd=SRC: `python -m` puts the working directory first on sys.path, and the checkout's own specreplay/ there
     # would win over the snapshot in SRC (it did on 2026-12-01: docs/gpu.md, "machine.accelerator")
-    rc = sh(f"{sys.executable} -m recorder {mode} {effective} -o {out} --no-progress", OUT / "recorder.log", cwd=SRC)
+    rc = sh(f"{sys.executable} -m specreplay.recorder {mode} {effective} -o {out} --no-progress", OUT / "recorder.log", cwd=SRC)
     print(f"{mode} {config}: rc={rc} in {time.monotonic() - t:.0f} s -> {out}", flush=True)
     if out.exists():
         if cfg.get("timing_only"):

@@ -14,11 +14,11 @@ import asyncio
 
 import httpx
 
-from recorder import arrival, host_load, metrics, server, stream
-from recorder.config import Arm, Config, Prompt
-from recorder.progress import Progress
-from recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 from specreplay import format as fmt
+from specreplay.recorder import arrival, host_load, metrics, server, stream
+from specreplay.recorder.config import Arm, Config, Prompt
+from specreplay.recorder.progress import Progress
+from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 
 
 @dataclass(frozen=True)

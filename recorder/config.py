@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from recorder.errors import RecorderError
 from specreplay.format import PROMPT_APIS, PROMPT_KINDS
+from specreplay.recorder.errors import RecorderError
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16)
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")  # ${VAR} or ${VAR:-default}

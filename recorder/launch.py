@@ -19,8 +19,8 @@ from pathlib import Path
 
 import httpx
 
-from recorder.config import Arm
-from recorder.errors import RecorderError
+from specreplay.recorder.config import Arm
+from specreplay.recorder.errors import RecorderError
 
 
 @dataclass

@@ -16,11 +16,11 @@ from typing import Any
 
 import httpx
 
-from recorder import launch, machine, server
-from recorder.config import Arm, Config
-from recorder.errors import RecorderError
-from recorder.server import Capabilities
 from specreplay import format as fmt
+from specreplay.recorder import launch, machine, server
+from specreplay.recorder.config import Arm, Config
+from specreplay.recorder.errors import RecorderError
+from specreplay.recorder.server import Capabilities
 
 
 @dataclass(frozen=True)

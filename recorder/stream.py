@@ -21,9 +21,9 @@ from typing import Any
 
 import httpx
 
-from recorder.config import Arm, Prompt
-from recorder.redact import redact
-from recorder.server import (Capabilities, chunk_problem, headers, parse_chunk, request_body, secrets,
+from specreplay.recorder.config import Arm, Prompt
+from specreplay.recorder.redact import redact
+from specreplay.recorder.server import (Capabilities, chunk_problem, headers, parse_chunk, request_body, secrets,
                              url)
 from specreplay.format import event_dict
 

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import httpx
 
-from recorder import arrival, host_load, metrics, server, stream, workers
-from recorder.config import Arm, Config, Mix
-from recorder.progress import Progress
-from recorder.server import Capabilities
-from recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 from specreplay import format as fmt
+from specreplay.recorder import arrival, host_load, metrics, server, stream, workers
+from specreplay.recorder.config import Arm, Config, Mix
+from specreplay.recorder.progress import Progress
+from specreplay.recorder.server import Capabilities
+from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 
 
 async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) -> tuple[fmt.Recording, int]:

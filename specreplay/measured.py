@@ -18,9 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Mapping
 
-from specreplay import theory
+from specreplay import resources, theory
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = resources.ASSETS
 TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv")
 MATH_FILE = "quoted_speculative_math.csv"
 COLUMNS = ("source", "table", "section", "kind", "series", "series_en", "hardware", "model", "engine",
@@ -325,7 +325,7 @@ def workloads(table: str) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-RECORDINGS = ASSETS.parent / "recordings"
+RECORDINGS = resources.RECORDINGS
 
 
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:

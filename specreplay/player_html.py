@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 from typing import Any
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets" / "player"
+from specreplay import resources
+
+ASSETS = resources.ASSETS / "player"
 
 
 def _asset(name: str) -> str:

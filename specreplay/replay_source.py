@@ -13,14 +13,14 @@ from pathlib import Path
 
 from specreplay.format import Recording, RecordingError, engine_name, load, loads
 from specreplay.panes import TIMING_ONLY
+from specreplay.resources import RECORDINGS
 
-ROOT = Path(__file__).resolve().parent.parent
 MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
 
 
 def recording_dirs() -> list[Path]:
     raw = os.environ.get("SPECREPLAY_RECORDINGS")
-    return [Path(p) for p in raw.split(os.pathsep) if p] if raw else [ROOT / "recordings"]
+    return [Path(p) for p in raw.split(os.pathsep) if p] if raw else [RECORDINGS]
 
 
 def bundled_paths() -> list[Path]:

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from specreplay import resources
+
+ASSETS = resources.ASSETS
 MEASURED_FILE = ASSETS / "roofline_h200.json"
 
 # Bytes per weight. int4 ignores its group scales and zeros (2 bf16 per 128 weights: +0.03 byte).

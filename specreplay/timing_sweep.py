@@ -16,9 +16,10 @@ from pathlib import Path
 
 from specreplay.format import Recording, load
 from specreplay.panes import TIMING_ONLY
+from specreplay.resources import RECORDINGS
 from specreplay.sweeps import paired_speedups
 
-TIMING_FILE = Path(__file__).resolve().parent.parent / "recordings" / "timing-only-qwen7b-shape-h200-sweep.jsonl"
+TIMING_FILE = RECORDINGS / "timing-only-qwen7b-shape-h200-sweep.jsonl"
 TIMING_ONLY_KO = "타이밍 전용 — 더미 가중치"
 TIMING_ONLY_EN = TIMING_ONLY
 

@@ -17,10 +17,11 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from specreplay.panes import Pane, finish_ratio
+from specreplay.resources import ASSETS
 from specreplay.timeline import US, decode_rate, visible_chunks
 from specreplay.video_text import Line, Wrapper
 
-FONT_DIRS = (Path(__file__).resolve().parent.parent / "assets" / "fonts", Path("/usr/share/fonts/truetype/nanum"))
+FONT_DIRS = (ASSETS / "fonts", Path("/usr/share/fonts/truetype/nanum"))
 FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}
 
 RGB = tuple[int, int, int]

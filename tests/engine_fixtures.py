@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from recorder.engine import serve
+from specreplay.recorder.engine import serve
 
 
 def _missing() -> str | None:

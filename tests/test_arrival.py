@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from recorder import arrival, stream
+from specreplay.recorder import arrival, stream
 from tests.stub_openai import stub_server
 
 

@@ -14,7 +14,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def chart(at, key: str) -> dict:
-    """What the server sent the live chart with this key (specreplay/live_chart.py)."""
+    """What the server sent the live chart with this key (views/live_chart.py)."""
     return json.loads(next(c for c in at.get("bidi_component") if key in c.proto.id).proto.json)
 
 
@@ -30,7 +30,7 @@ def test_page_renders_in_both_languages_and_embedded(name: str, lang: str, monke
     assert at.title  # full page has its title
     # Streamlit keeps ?embed= out of st.query_params (and AppTest has no embedding page), so the embedded
     # branch is reached by patching the helper; the browser test loads a real ?embed=true URL.
-    monkeypatch.setattr("specreplay.ui.embedded", lambda: True)
+    monkeypatch.setattr("specreplay.views.ui.embedded", lambda: True)
     embedded = open_page(name, lang)
     assert not embedded.exception, embedded.exception
     assert not embedded.title  # embedded: page chrome dropped, content kept

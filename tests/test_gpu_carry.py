@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_piece_size_leaves_room_for_the_repository_and_the_sources_in_one_call(tmp_path):
     src = tmp_path / "src"
-    for d in ("recorder", "specreplay", "gpu"):
-        shutil.copytree(ROOT / d, src / d, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder, dest in carry.SOURCES:
+        shutil.copytree(ROOT / folder, src / dest, ignore=shutil.ignore_patterns("__pycache__"))
     mib = carry.piece_mib(ROOT, src)
     assert mib >= 20, "the repository has grown so much that the carry needs many more calls"
     assert mib * 2**20 + carry.tracked_bytes(ROOT) + carry.tree_bytes(src) + carry.MARGIN <= carry.CALL_LIMIT
@@ -196,7 +196,7 @@ def test_mark_timing_only_keeps_every_line_and_loads(tmp_path):
 
 
 def test_h200_sweep_configs_hold_one_mix_each_to_64_streams():
-    from recorder import config
+    from specreplay.recorder import config
 
     for mix, temps in (("greedy", {0.0}), ("sampled", {0.8})):
         cfg = config.load(ROOT / f"recorder/configs/h200-smollm2-sweep-{mix}.toml")
@@ -208,7 +208,7 @@ def test_h200_sweep_configs_hold_one_mix_each_to_64_streams():
 
 
 def test_the_accelerator_is_read_from_nvidia_smi(tmp_path, monkeypatch):
-    from recorder import machine
+    from specreplay.recorder import machine
 
     fake = tmp_path / "nvidia-smi"
     fake.write_text('#!/bin/sh\nif [ -n "$1" ]; then echo "NVIDIA H200, 143771 MiB, 580.159.04"; '
@@ -227,10 +227,10 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
     from tests.stub_openai import stub_server
 
     src = tmp_path / "src"
-    for d in ("recorder", "specreplay"):
-        shutil.copytree(ROOT / d, src / d, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder, dest in carry.SOURCES:
+        shutil.copytree(ROOT / folder, src / dest, ignore=shutil.ignore_patterns("__pycache__"))
     # the snapshot, not the checkout in the working directory, must be the recorder that runs
-    with open(src / "recorder/machine.py", "a") as fh:
+    with open(src / "specreplay/recorder/machine.py", "a") as fh:
         fh.write("\n\ndef accelerator() -> str:\n    return 'the snapshot ran'\n")
     monkeypatch.chdir(ROOT)
     (tmp_path / "logs").mkdir()

@@ -13,9 +13,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from recorder import config, server
-from recorder.errors import RecorderError
 from specreplay import format as fmt
+from specreplay.recorder import config, server
+from specreplay.recorder.errors import RecorderError
 from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config
 
 

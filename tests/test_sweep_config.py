@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from recorder import config, host_load, sweep
-from recorder.errors import RecorderError
-from recorder.sweep_summary import render
 from specreplay import format as fmt
+from specreplay.recorder import config, host_load, sweep
+from specreplay.recorder.errors import RecorderError
+from specreplay.recorder.sweep_summary import render
 from specreplay.sweeps import pair_rows, level_table, paired_speedups
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,8 +22,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from recorder import arrival, workers
 from specreplay import format as fmt
+from specreplay.recorder import arrival, workers
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="kernel stamps and /proc are Linux's")

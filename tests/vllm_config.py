@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from recorder.engine import serve
+from specreplay.recorder.engine import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,10 +6,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import acceptance_measured, measured, theory
-from specreplay.live_chart import live_chart, slider
 from specreplay.panes import simulate_events
 from specreplay.token_strip import token_strip_html
-from specreplay.ui import kind_badge, kind_markdown, lang, page_intro, tr
+from specreplay.views.live_chart import live_chart, slider
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, tr
 
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen

@@ -4,9 +4,9 @@ import streamlit as st
 
 from specreplay import measured
 from specreplay.format import RecordingError, load
-from specreplay.live_chart import live_chart, slider
 from specreplay.sweeps import PairRow, pair_rows
-from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, tr
+from specreplay.views.live_chart import live_chart, slider
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, tr
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 COLORS = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d"]

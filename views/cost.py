@@ -3,7 +3,7 @@
 import streamlit as st
 
 from specreplay import measured, theory
-from specreplay.ui import kind_badge, kind_markdown, lang, page_intro, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, tr
 
 COST_TABLE = "cost_h100"
 KV_TABLE = "kv_example"

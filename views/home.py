@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from specreplay.ui import tr
+from specreplay.views.ui import tr
 
 st.title(tr("같은 모델이 몇 배 빨라지는 이유, 그리고 그 이득이 사라지는 때",
             "Why the same LLM gets several times faster — and when the gain disappears"))

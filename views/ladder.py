@@ -6,7 +6,7 @@ import streamlit as st
 from specreplay import measured
 from specreplay.format import RecordingError, engine_name, load
 from specreplay.panes import median_rate
-from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
 H200_FILE = measured.RECORDINGS / "smollm2-h200.jsonl"
 

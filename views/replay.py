@@ -16,8 +16,8 @@ from specreplay.replay_arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX
 from specreplay.replay_payload import SPEEDS, player_payload
 from specreplay.replay_source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
 from specreplay.timeline import decode_rate, first_token_us
-from specreplay.ui import embedded, kind_badge, kind_label, lang, plain, tr
 from specreplay.video_panel import video_export_panel
+from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr
 
 SIM_WORD = tr("시뮬레이션", "simulated")
 DEFAULT_SIMS = [preset_token(name) for name in PRESETS]
@@ -253,7 +253,7 @@ def _summary(panes: list[Pane], ratios: list[float | None]) -> None:
 
 
 def _sync_query(values: dict[str, str | None]) -> None:
-    """Mirror the selection into the URL so the link reproduces it (lang is managed by specreplay.ui)."""
+    """Mirror the selection into the URL so the link reproduces it (lang is managed by specreplay.views.ui)."""
     for key, value in values.items():
         if value is None:
             if key in q:

@@ -7,7 +7,7 @@ from specreplay import measured
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import RecordingError, engine_name
-from specreplay.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 FORMATS = ["bf16", "int4", "fp8"]

@@ -7,12 +7,13 @@ slider values it knows; the chart recomputes what a slider changes with the same
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-_ASSETS = Path(__file__).resolve().parent.parent / "assets" / "explainer"
+from specreplay.resources import ASSETS
+
+_ASSETS = ASSETS / "explainer"
 _mount = st.components.v2.component(
     "specreplay_live_chart", js=(_ASSETS / "live_chart.js").read_text(encoding="utf-8"),
     css=(_ASSETS / "live_chart.css").read_text(encoding="utf-8"), isolate_styles=False)

@@ -1,0 +1,175 @@
+"""`specreplay record | sweep | summary` (in a checkout also `python -m recorder ...`): record real streamed
+requests into recording format v1.
+
+  specreplay record CONFIG [-o FILE]     every arm x prompt, warm-up + repeats, one at a time
+  specreplay sweep CONFIG [-o FILE]      concurrency levels per prompt mix, each arm in turn
+  specreplay summary FILE                the per-arm x prompt (or per-level) table of a recording
+
+Exit status: 0 every request of this call finished ok; 1 the recording finished but some runs failed (they are
+stored with status "error" and the reason; `record` redoes them when rerun); 2 stopped early with one line
+saying why (config, output file, server, disk: every finished run is kept, rerun the same command to resume);
+130 interrupted (Ctrl-C, SIGTERM; same).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import httpx
+
+from specreplay import format as fmt
+from specreplay.recorder import cells, config, server, sweep, workers
+from specreplay.recorder.errors import RecorderError
+from specreplay.recorder.redact import redact
+from specreplay.recorder.session import Idle, Options
+
+
+def _levels(text: str) -> tuple[int, ...]:
+    try:
+        levels = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers like 1,2,4, got {text!r}") from None
+    if not levels or min(levels) < 1:
+        raise argparse.ArgumentTypeError("levels must be positive")
+    return levels
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("config", type=Path, help="TOML file with [[arms]] and [[prompts]] (see recorder/configs/)")
+    p.add_argument("-o", "--output", type=Path,
+                   help="recording to write (.jsonl); default: the config's record.output. An existing file is "
+                        "resumed: finished runs are kept and skipped")
+    p.add_argument("--max-tokens", type=int,
+                   help="forced output length: max_tokens, plus ignore_eos and min_tokens where the server takes "
+                        "them (default: the config's record.max_tokens, else 256)")
+    p.add_argument("--request-timeout", type=float, default=300, metavar="S",
+                   help="give up on one request after S seconds without a byte (default 300)")
+    p.add_argument("--request-total-timeout", type=float, default=600, metavar="S",
+                   help="give up on one request after S seconds in all, even while the server sends keep-alive "
+                        "comments (default 600); the run is stored as an error")
+    p.add_argument("--idle-polls", type=int, default=3, metavar="N",
+                   help="the endpoint counts as idle after N consecutive /metrics polls with no running or waiting "
+                        "request (default 3)")
+    p.add_argument("--idle-interval", type=float, default=0.2, metavar="S", help="seconds between idle polls (default 0.2)")
+    p.add_argument("--idle-timeout", type=float, default=120, metavar="S",
+                   help="stop with an error if the endpoint is still busy after S seconds (default 120)")
+    p.add_argument("--host-busy-max", type=float, metavar="SHARE",
+                   help="before each request (record) or level (sweep) wait while the machine's CPUs are busier than "
+                        "SHARE (0..1, /proc/stat over the idle-poll window; default: the config's "
+                        "record.host_busy_max, else 0.25); 1 turns the wait off, the share is still stored")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def parser(prog: str = "python -m recorder") -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="API keys: set api_key_env = \"VAR\" on an arm; the key is read from $VAR "
+                                        "and never written to a recording.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record", help="every arm x prompt cell, warm-up + repeats, strictly one request at a time")
+    _common(rec)
+    rec.add_argument("--repeats", type=int, help="measured runs per arm x prompt (default: config, else 3)")
+    rec.add_argument("--warmup", type=int, help="warm-up runs per arm x prompt, stored but flagged (default: config, else 1)")
+    sw = sub.add_parser("sweep", help="concurrency sweep: per arm in turn, N concurrent streams per level")
+    _common(sw)
+    sw.add_argument("--levels", type=_levels, help="concurrency levels, e.g. 1,2,4,8,16 (default: config, else 1,2,4,8,16)")
+    sw.add_argument("--rounds", type=int, help="requests each stream sends in a row per level (default: config, else 1)")
+    sw.add_argument("--workers", type=int, default=workers.default_processes(), metavar="N",
+                    help="split a level's streams over up to N processes, at least 16 streams each, for engines "
+                         "that send more chunks than one process reads (default: half the cores, here "
+                         f"{workers.default_processes()})")
+    sm = sub.add_parser("summary", help="print the summary table of a recording")
+    sm.add_argument("recording", type=Path)
+    return ap
+
+
+def main(argv: list[str] | None = None, prog: str = "python -m recorder") -> int:
+    args = parser(prog).parse_args(argv)
+    # Ctrl-C must stop cleanly even when started from a background job, which inherits SIGINT ignored;
+    # SIGTERM too, so a launched arm's server is stopped either way.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    hidden: list[str] = []  # the arms' keys and passwords: never printed (recorder/redact.py)
+
+    def say(text: str) -> None:
+        print(f"recorder: {redact(text, hidden)}", file=sys.stderr)
+
+    if args.command == "summary":
+        return _summary(args.recording, say)
+    out: Path | None = None
+    try:
+        cfg = config.load(args.config)
+        hidden += [s for arm in cfg.arms for s in server.secrets(arm)]
+        if args.host_busy_max is not None:
+            if not 0 < args.host_busy_max <= 1:
+                raise RecorderError(f"--host-busy-max: expected a share between 0 and 1, got {args.host_busy_max}")
+            cfg = replace(cfg, host=replace(cfg.host, busy_max=args.host_busy_max))
+        if not (args.request_timeout > 0 and args.request_total_timeout > 0):
+            raise RecorderError("--request-timeout and --request-total-timeout must be positive seconds")
+        if args.command == "sweep":
+            cfg, warnings = config.check_mixes(cfg)
+            for w in warnings:
+                say(w)
+        out = args.output or (Path(cfg.output) if cfg.output else None)
+        if out is None:
+            raise RecorderError("no output file: pass -o FILE or set record.output in the config")
+        opts = Options(output=out, max_tokens=args.max_tokens or cfg.max_tokens, request_timeout=args.request_timeout,
+                       idle=Idle(args.idle_polls, args.idle_interval, args.idle_timeout), progress=not args.no_progress,
+                       workers=getattr(args, "workers", 1), request_total=args.request_total_timeout)
+        if args.command == "record":
+            reps = cfg.repeats if args.repeats is None else args.repeats
+            warm = cfg.warmup if args.warmup is None else args.warmup
+            rec, failed = asyncio.run(cells.run(cfg, opts, reps, warm))
+        else:
+            rec, failed = asyncio.run(sweep.run(cfg, opts, args.levels or cfg.levels, args.rounds or cfg.rounds))
+        print(render(rec))
+        if failed:
+            say(f"{failed} request(s) of this call failed; they are stored in {out} with status \"error\" and the "
+                "reason — check the server" + (" and rerun the same command to redo them" if args.command == "record"
+                                               else ""))
+            return 1
+        return 0
+    except (RecorderError, fmt.RecordingError) as exc:
+        say(str(exc))
+        return 2
+    except httpx.HTTPError as exc:
+        say(f"lost the connection to a server ({type(exc).__name__}: {exc}) — every finished run is saved; check "
+            "the server and rerun the same command to resume")
+        return 2
+    except OSError as exc:  # a full disk, a read-only or vanished output folder
+        where = exc.filename or out or "the output file"
+        say(f"cannot write {where} ({exc.strerror or exc}) — the runs finished before it are saved; free space "
+            "or fix the path, then rerun the same command to resume")
+        return 2
+    except KeyboardInterrupt:
+        print("\nrecorder: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)
+        return 130
+
+
+def _summary(path: Path, say: Callable[[str], None]) -> int:
+    try:
+        print(render(fmt.load(path)))
+        return 0
+    except FileNotFoundError:
+        say(f"{path}: no such file — give the path of a recording (.jsonl), e.g. one in recordings/")
+    except IsADirectoryError:
+        say(f"{path}: is a directory — give the path of a recording (.jsonl) in it")
+    except OSError as exc:
+        say(f"{path}: cannot read it ({exc.strerror or exc}) — check the path and its permissions")
+    except fmt.RecordingError as exc:
+        say(str(exc))
+    return 2
+
+
+def render(rec: fmt.Recording) -> str:
+    from specreplay.recorder import summary
+    from specreplay.recorder.sweep_summary import render as render_sweep
+
+    return render_sweep(rec) if rec.header.get("recorder", {}).get("mode") == "sweep" else summary.render(rec)
+
