@@ -26,9 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from specreplay.format import Event  # noqa: E402
 from specreplay.panes import Pane  # noqa: E402
 from specreplay.timeline import track  # noqa: E402
-from specreplay.video import PRESETS, frame_times, render  # noqa: E402
-from specreplay.video_draw import FrameDrawer  # noqa: E402
-from specreplay.video_yuv import Yuv420  # noqa: E402
+from specreplay.video.draw import FrameDrawer  # noqa: E402
+from specreplay.video.plan import PRESETS, frame_times  # noqa: E402
+from specreplay.video.render import render  # noqa: E402
+from specreplay.video.yuv import Yuv420  # noqa: E402
 
 WORDS = ("토큰이 ", "도착한 ", "시각을 ", "그대로 ", "다시 ", "그립니다. ", "The ", "draft ", "model ", "proposes ",
          "several ", "tokens, ", "and ", "the ", "target ", "verifies ", "them ", "in ", "one ", "pass.\n")

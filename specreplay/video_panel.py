@@ -20,8 +20,9 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from specreplay.panes import Pane
-from specreplay.video import DEFAULT_FPS, PRESETS, check_length, parse_speed, render
-from specreplay.video_encode import GIF_FPS
+from specreplay.video.encode import GIF_FPS
+from specreplay.video.plan import DEFAULT_FPS, PRESETS, check_length, parse_speed
+from specreplay.video.render import render
 from specreplay.views.ui import lang, tr
 
 MP4_FPS = (24, 30, 60)

@@ -22,9 +22,11 @@ from specreplay import format as fmt
 from specreplay.format import Event
 from specreplay.panes import Pane
 from specreplay.timeline import frame_time_us, track, visible_chunks
-from specreplay.video import PRESETS, content_frames, frame_times, main, parse_speed, render
-from specreplay.video_draw import PANE, FrameDrawer, font, layout
-from specreplay.video_text import Wrapper
+from specreplay.video.cli import main
+from specreplay.video.draw import PANE, FrameDrawer, font, layout
+from specreplay.video.plan import PRESETS, content_frames, frame_times, parse_speed
+from specreplay.video.render import render
+from specreplay.video.text import Wrapper
 
 W, H = PRESETS["720p"]
 BLOCK_LINE = "■" * 12 + "\n"  # one chunk = one line of solid blocks: easy to count in a decoded frame

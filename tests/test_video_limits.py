@@ -13,7 +13,7 @@ from specreplay.format import Event
 from specreplay.panes import Pane
 from specreplay.replay_arms import sim_pane
 from specreplay.timeline import track
-from specreplay.video import MAX_VIDEO_S, check_length
+from specreplay.video.plan import MAX_VIDEO_S, check_length
 
 
 def _pane(label: str, seconds: float, chunks: int = 40) -> Pane:  # made-up test timeline

@@ -3,7 +3,7 @@
 The flags make the output a function of the frames alone: one encoder thread
 (so the result cannot depend on how many cores there are or how busy they are),
 bit-exact muxing, no metadata, no creation time, no encoder string. MP4 frames
-arrive as yuv420p (converted in specreplay.video_yuv), so no scaler runs. GIFs
+arrive as yuv420p (converted in specreplay.video.yuv), so no scaler runs. GIFs
 use a fixed palette built from the renderer's theme: no palette pass, nothing
 that depends on content.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 import imageio_ffmpeg
 from PIL import Image
 
-from specreplay.video_draw import INK_PAIRS
+from specreplay.video.draw import INK_PAIRS
 
 FORMATS = ("mp4", "gif")
 GIF_FPS = (10, 20, 25, 50)  # GIF delays are whole centiseconds: only these rates are exact
@@ -58,7 +58,7 @@ def palette_image() -> Image.Image:
     return img
 
 
-INPUT_PIX_FMT = {"mp4": "yuv420p", "gif": "rgb24"}  # MP4 frames arrive converted (specreplay.video_yuv)
+INPUT_PIX_FMT = {"mp4": "yuv420p", "gif": "rgb24"}  # MP4 frames arrive converted (specreplay.video.yuv)
 
 
 def frame_bytes(fmt: str, width: int, height: int) -> int:

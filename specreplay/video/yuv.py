@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from specreplay.video_draw import Box
+from specreplay.video.draw import Box
 
 _Y, _C = 219 / 255, 224 / 255  # limited range: Y in 16..235, Cb/Cr in 16..240
 # Rows: Y, Cb, Cr as affine functions of R, G, B (BT.709 coefficients); Pillow applies it in C.

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from specreplay.panes import Pane, finish_ratio
 from specreplay.resources import ASSETS
 from specreplay.timeline import US, decode_rate, visible_chunks
-from specreplay.video_text import Line, Wrapper
+from specreplay.video.text import Line, Wrapper
 
 FONT_DIRS = (ASSETS / "fonts", Path("/usr/share/fonts/truetype/nanum"))
 FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}

@@ -1,0 +1,109 @@
+"""`python -m specreplay.video`: render a recorded replay to a file from the command line.
+
+    python -m specreplay.video recordings/x.jsonl --prompt code --arms base,spec -o out.mp4
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from specreplay.format import Recording, RecordingError, load
+from specreplay.panes import Pane, median_repeat, recorded_pane
+from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
+from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS
+from specreplay.video.render import render
+
+
+def recording_panes(rec: Recording, prompt: str, arms: list[str], repeat: int | None) -> list[Pane]:
+    """One pane per arm: the given repeat, or the median-rate repeat."""
+    known = [a["id"] for a in rec.arms]
+    if prompt not in [p["id"] for p in rec.prompts]:
+        raise LookupError(f"no prompt {prompt!r} in {Path(rec.path).name}: it has {', '.join(p['id'] for p in rec.prompts)}")
+    panes = []
+    for arm in arms:
+        if arm not in known:
+            raise LookupError(f"no arm {arm!r} in {Path(rec.path).name}: it has {', '.join(known)}")
+        if repeat is None:
+            run = median_repeat(rec, arm, prompt)
+        else:
+            runs = [r for r in rec.select(arm, prompt) if r.repeat == repeat]
+            if not runs:
+                have = sorted({r.repeat for r in rec.select(arm, prompt)})
+                raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r} "
+                                  f"(repeats: {', '.join(map(str, have)) or 'none'})")
+            run = runs[0]
+        panes.append(recorded_pane(rec, arm, run))
+    return panes
+
+
+class ProgressBar:
+    """A progress bar on stderr: one line redrawn each percent on a terminal, a line every 10 % in a log."""
+
+    def __init__(self, label: str, width: int = 30):
+        self.label, self.width, self.shown, self.start = label, width, -1, time.monotonic()
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        pct = done * 100 // total
+        if pct == self.shown or (not self.tty and pct % 10 and done != total):
+            return
+        self.shown = pct
+        fill = done * self.width // total
+        elapsed = time.monotonic() - self.start
+        sys.stderr.write(f"{chr(13) if self.tty else ''}{self.label} [{'#' * fill}{'.' * (self.width - fill)}] "
+                         f"{pct:3d}% {done}/{total} frames {elapsed:5.1f} s")
+        if done == total or not self.tty:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m specreplay.video",
+        description="Render a recorded replay to a frame-exact MP4 or GIF: arms side by side on one clock. "
+                    "The same inputs give the same bytes, busy machine or idle.")
+    ap.add_argument("recording", type=Path, help="recording file (.jsonl)")
+    ap.add_argument("--prompt", required=True, help="prompt id to replay")
+    ap.add_argument("--arms", help="comma-separated arm ids, 1 to 4 (default: every arm of the recording)")
+    ap.add_argument("--repeat", type=int, help="repeat number to show (default: each arm's median-rate repeat)")
+    ap.add_argument("--preset", choices=list(PRESETS), default="720p",
+                    help="frame size: 720p=1280x720, 1080p=1920x1088, square=1088x1088 (default 720p)")
+    ap.add_argument("--format", dest="fmt", choices=FORMATS,
+                    help="mp4 (H.264) or gif (default: from the output's extension, else mp4)")
+    ap.add_argument("--fps", type=int, help=f"frames per second (default mp4 30, gif 10; gif allows "
+                                            f"{', '.join(map(str, GIF_FPS))})")
+    ap.add_argument("--speed", default="1", help="playback speed factor, e.g. 2 or 0.5 (default 1 = real time)")
+    ap.add_argument("--hold", type=float, default=HOLD_S, help=f"seconds to hold the last frame (default {HOLD_S:g})")
+    ap.add_argument("--lang", choices=("ko", "en"), default="ko", help="language of the drawn text (default ko)")
+    ap.add_argument("--max-seconds", type=float, default=MAX_VIDEO_S,
+                    help=f"refuse videos longer than this (default {MAX_VIDEO_S} s)")
+    ap.add_argument("-o", "--output", type=Path, help="output file (default: <recording>-<prompt>-<preset>.<format>)")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser()
+    args = ap.parse_args(argv)
+    suffix = args.output.suffix.lower().lstrip(".") if args.output else ""
+    fmt = args.fmt or (suffix if suffix in FORMATS else "mp4")
+    if args.output and suffix != fmt:
+        ap.error(f"output {args.output} does not end in .{fmt}")
+    out = args.output or Path(f"{args.recording.stem}-{args.prompt}-{args.preset}.{fmt}")
+    try:
+        rec = load(args.recording)
+        arms = args.arms.split(",") if args.arms else [a["id"] for a in rec.arms]
+        panes = recording_panes(rec, args.prompt, [a.strip() for a in arms if a.strip()], args.repeat)
+        bar = None if args.quiet else ProgressBar(out.name)
+        render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed, lang=args.lang,
+               hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
+    except FileNotFoundError as exc:
+        ap.error(str(exc) if exc.filename is None else f"{exc.filename}: no such file")
+    except (RecordingError, LookupError, ValueError, EncodeError) as exc:
+        ap.error(str(exc))
+    print(out)
+    return 0
+
