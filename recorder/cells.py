@@ -15,9 +15,9 @@ import asyncio
 import httpx
 
 from specreplay import format as fmt
+from specreplay.progress import Progress
 from specreplay.recorder import arrival, host_load, metrics, server, stream
 from specreplay.recorder.config import Arm, Config, Prompt
-from specreplay.recorder.progress import Progress
 from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 
 
@@ -54,7 +54,7 @@ async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> tuple[fm
         done = {(r.arm, r.prompt, r.repeat, r.warmup) for r in rec.runs if r.ok and r.concurrency == 1}
         cells = plan(cfg, repeats, warmup)
         todo = [c for c in cells if c.key not in done]
-        bar = Progress(len(cells), len(cells) - len(todo), opts.progress)
+        bar = Progress(len(cells), len(cells) - len(todo), unit="runs", enabled=opts.progress)
         if done:
             bar.note(f"recorder: resuming {opts.output.name}: {len(cells) - len(todo)} of {len(cells)} runs already there")
         for arm in cfg.arms:  # in plan order, so arms never interleave; a resumed run starts only the arms it needs

@@ -18,9 +18,9 @@ from pathlib import Path
 import httpx
 
 from specreplay import format as fmt
+from specreplay.progress import Progress
 from specreplay.recorder import arrival, host_load, metrics, server, stream, workers
 from specreplay.recorder.config import Arm, Config, Mix
-from specreplay.recorder.progress import Progress
 from specreplay.recorder.server import Capabilities
 from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 
@@ -42,7 +42,7 @@ async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) 
         todo = [(arm, mix, c) for arm in cfg.arms for mix in cfg.mixes for c in levels
                 if (arm.id, mix.id, c) not in done]
         total = len(cfg.arms) * len(cfg.mixes) * len(levels)
-        bar = Progress(total, total - len(todo), opts.progress)
+        bar = Progress(total, total - len(todo), unit="levels", enabled=opts.progress)
         if done:
             bar.note(f"recorder: resuming {opts.output.name}: {len(done)} of {total} levels already there")
         for arm in cfg.arms:  # a resumed run starts only the arms that still have levels to record

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 from specreplay.format import Recording, RecordingError, load
 from specreplay.panes import Pane, median_repeat, recorded_pane
+from specreplay.progress import Progress
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
 from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS
 from specreplay.video.render import render
@@ -37,27 +37,6 @@ def recording_panes(rec: Recording, prompt: str, arms: list[str], repeat: int | 
             run = runs[0]
         panes.append(recorded_pane(rec, arm, run))
     return panes
-
-
-class ProgressBar:
-    """A progress bar on stderr: one line redrawn each percent on a terminal, a line every 10 % in a log."""
-
-    def __init__(self, label: str, width: int = 30):
-        self.label, self.width, self.shown, self.start = label, width, -1, time.monotonic()
-        self.tty = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        pct = done * 100 // total
-        if pct == self.shown or (not self.tty and pct % 10 and done != total):
-            return
-        self.shown = pct
-        fill = done * self.width // total
-        elapsed = time.monotonic() - self.start
-        sys.stderr.write(f"{chr(13) if self.tty else ''}{self.label} [{'#' * fill}{'.' * (self.width - fill)}] "
-                         f"{pct:3d}% {done}/{total} frames {elapsed:5.1f} s")
-        if done == total or not self.tty:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
 
 
 def parser() -> argparse.ArgumentParser:
@@ -97,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         rec = load(args.recording)
         arms = args.arms.split(",") if args.arms else [a["id"] for a in rec.arms]
         panes = recording_panes(rec, args.prompt, [a.strip() for a in arms if a.strip()], args.repeat)
-        bar = None if args.quiet else ProgressBar(out.name)
+        bar = None if args.quiet else Progress(0, label=out.name, unit="frames")
         render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed, lang=args.lang,
                hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
     except FileNotFoundError as exc:
