@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from specreplay.fields import MISSING, FieldError, typed
 from specreplay.format import PROMPT_APIS, PROMPT_KINDS
 from specreplay.recorder.errors import RecorderError
 
@@ -104,15 +105,11 @@ def _err(path: str, where: str, problem: str) -> RecorderError:
     return RecorderError(f"{Path(path).name}: {where}: {problem}")
 
 
-def _get(d: dict, key: str, typ: type | tuple[type, ...], path: str, where: str, default: Any = ...) -> Any:
-    if key not in d:
-        if default is ...:
-            raise _err(path, f"{where}{key}", "missing")
-        return default
-    v = d[key]
-    if not isinstance(v, typ) or (isinstance(v, bool) and typ is int):
-        raise _err(path, f"{where}{key}", f"expected {getattr(typ, '__name__', typ)}, got {type(v).__name__}")
-    return v
+def _get(d: dict, key: str, typ: type | tuple[type, ...], path: str, where: str, default: Any = MISSING) -> Any:
+    try:
+        return typed(d, key, typ, default)
+    except FieldError as e:
+        raise _err(path, f"{where}{key}", str(e)) from None
 
 
 def public_endpoint(url: str) -> str:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from specreplay.fields import FieldError, typed
+
 FORMAT_NAME = "specreplay-recording"
 FORMAT_VERSION = 1
 PROMPT_KINDS = ("chat", "reasoning", "long-prose", "code", "copy-quote")
@@ -172,25 +174,13 @@ def engine_name(arm: dict[str, Any]) -> str:
 
 def _need(obj: dict, key: str, types: type | tuple[type, ...], path: str, line: int, prefix: str = "",
           optional: bool = False) -> Any:
-    name = f"{prefix}{key}"
-    if key not in obj:
-        if optional:
-            return None
-        raise RecordingError(path, line, name, "missing", "re-record this line or fix the file by hand")
-    value = obj[key]
-    if value is None and optional:
+    if optional and obj.get(key) is None:
         return None
-    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-        raise RecordingError(path, line, name, f"expected {_type_name(types)}, got a boolean")
-    if not isinstance(value, types):
-        raise RecordingError(path, line, name, f"expected {_type_name(types)}, got {type(value).__name__}")
-    return value
-
-
-def _type_name(types: type | tuple[type, ...]) -> str:
-    ts = types if isinstance(types, tuple) else (types,)
-    return " or ".join({int: "integer", float: "number", str: "string", dict: "object", list: "array",
-                        bool: "boolean"}.get(t, t.__name__) for t in ts)
+    try:
+        return typed(obj, key, types)
+    except FieldError as e:
+        raise RecordingError(path, line, f"{prefix}{key}", str(e),
+                             "re-record this line or fix the file by hand" if e.missing else "") from None
 
 
 def _parse_header(obj: Any, path: str) -> dict[str, Any]:
