@@ -13,8 +13,8 @@ from html import escape
 
 from specreplay.format import Recording
 from specreplay.imported import imported_info, source_line
-from specreplay.panes import Pane
-from specreplay.replay_arms import MAX_ARMS, is_sim, prompts_with_runs, recorded_arm_pane, sim_pane
+from specreplay.panes import Pane, recorded_arm_pane
+from specreplay.replay_arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
 from specreplay.replay_payload import Lang, player_payload
 from specreplay.replay_source import provenance
 from specreplay.player_html import player_html

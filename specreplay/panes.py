@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from statistics import median
 from typing import Literal
 
@@ -73,6 +74,25 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
                 kind="imported" if info else "measured", track=track(events), details=details,
                 counts=arm_counts(rec, arm_id))
+
+
+def recorded_arm_pane(rec: Recording, arm: str, prompt: str, repeat: int | None = None) -> Pane:
+    """The pane of one recorded arm on one prompt: the given repeat, or the median-rate one (the replay page, the
+    HTML export and the video all pick it here). LookupError names what is missing and what there is."""
+    name = Path(rec.path).name
+    if arm not in (known := [a["id"] for a in rec.arms]):
+        raise LookupError(f"no arm {arm!r} in {name}: it has {', '.join(known)}")
+    if prompt not in (prompts := [p["id"] for p in rec.prompts]):
+        raise LookupError(f"no prompt {prompt!r} in {name}: it has {', '.join(prompts)}")
+    if repeat is None:
+        run = median_repeat(rec, arm, prompt)
+    else:
+        runs = rec.select(arm, prompt)
+        run = next((r for r in runs if r.repeat == repeat), None)
+        if run is None:
+            raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r} "
+                              f"(repeats: {', '.join(str(r) for r in sorted({r.repeat for r in runs})) or 'none'})")
+    return recorded_pane(rec, arm, run)
 
 
 def simulate_events(tok_s: float, ttft_s: float, alpha: float, gamma: int, tokens: int, seed: int = 0) -> list[Event]:

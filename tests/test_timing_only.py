@@ -11,7 +11,7 @@ import pytest
 
 from specreplay import format as fmt
 from specreplay.panes import SIM_TOKEN, TIMING_ONLY
-from specreplay.replay_arms import recorded_arm_pane
+from specreplay.panes import recorded_arm_pane
 from specreplay.replay_source import provenance
 
 ROOT = Path(__file__).resolve().parents[1]

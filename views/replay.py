@@ -8,11 +8,10 @@ from streamlit.delta_generator import DeltaGenerator
 from specreplay.export_html import standalone_html
 from specreplay.format import Recording, RecordingError, load
 from specreplay.imported import imported_info, source_line
-from specreplay.panes import Pane
+from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.player_html import player_html
 from specreplay.replay_arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, PRESETS, SimSpec, is_sim,
-                                    parse_sim, preset_token, prompts_with_runs, recorded_arm_pane, repeats, sim_label,
-                                    sim_pane)
+                                    parse_sim, preset_token, prompts_with_runs, repeats, sim_label, sim_pane)
 from specreplay.replay_payload import SPEEDS, player_payload
 from specreplay.replay_source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
 from specreplay.timeline import decode_rate, first_token_us

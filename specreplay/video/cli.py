@@ -9,34 +9,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, load
-from specreplay.panes import Pane, median_repeat, recorded_pane
+from specreplay.format import RecordingError, load
+from specreplay.panes import recorded_arm_pane
 from specreplay.progress import Progress
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
 from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS
 from specreplay.video.render import render
-
-
-def recording_panes(rec: Recording, prompt: str, arms: list[str], repeat: int | None) -> list[Pane]:
-    """One pane per arm: the given repeat, or the median-rate repeat."""
-    known = [a["id"] for a in rec.arms]
-    if prompt not in [p["id"] for p in rec.prompts]:
-        raise LookupError(f"no prompt {prompt!r} in {Path(rec.path).name}: it has {', '.join(p['id'] for p in rec.prompts)}")
-    panes = []
-    for arm in arms:
-        if arm not in known:
-            raise LookupError(f"no arm {arm!r} in {Path(rec.path).name}: it has {', '.join(known)}")
-        if repeat is None:
-            run = median_repeat(rec, arm, prompt)
-        else:
-            runs = [r for r in rec.select(arm, prompt) if r.repeat == repeat]
-            if not runs:
-                have = sorted({r.repeat for r in rec.select(arm, prompt)})
-                raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r} "
-                                  f"(repeats: {', '.join(map(str, have)) or 'none'})")
-            run = runs[0]
-        panes.append(recorded_pane(rec, arm, run))
-    return panes
 
 
 def parser() -> argparse.ArgumentParser:
@@ -75,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rec = load(args.recording)
         arms = args.arms.split(",") if args.arms else [a["id"] for a in rec.arms]
-        panes = recording_panes(rec, args.prompt, [a.strip() for a in arms if a.strip()], args.repeat)
+        panes = [recorded_arm_pane(rec, a.strip(), args.prompt, args.repeat) for a in arms if a.strip()]
         bar = None if args.quiet else Progress(0, label=out.name, unit="frames")
         render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed, lang=args.lang,
                hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
