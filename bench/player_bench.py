@@ -33,6 +33,7 @@ from playwright.sync_api import sync_playwright
 from specreplay.format import Event
 from specreplay.panes import Pane, simulated_pane
 from specreplay.player_html import player_html
+from specreplay.replay_arms import PRESETS, preset
 from specreplay.replay_payload import player_payload
 from specreplay.timeline import track, visible_chunks, visible_tokens
 
@@ -102,11 +103,11 @@ def with_lines(pane: Pane) -> Pane:
 def panes(text: str, same: bool = False) -> list[Pane]:
     """Four arms (the article 000 ladder plus one in between); same=True: four copies of the slowest,
     so early and late frames append at the same rate and differ only in how much is already shown."""
-    ps = [simulated_pane("bf16", 97.1, 0.74, 0.0, 0, TOKENS), simulated_pane("NVFP4", 136.7, 0.56, 0.0, 0, TOKENS),
-          simulated_pane("custom", 250.0, 0.6, 0.6, 5, TOKENS),
-          simulated_pane("NVFP4 + DFlash2", 458.5, 0.62, 0.72, 7, TOKENS)]
+    ladder = [preset(name) for name in PRESETS]
+    ps = [simulated_pane(p.label, p.spec.tok_s, p.spec.ttft_s, p.spec.alpha, p.spec.gamma, TOKENS) for p in ladder]
+    ps.insert(2, simulated_pane("custom", 250.0, 0.6, 0.6, 5, TOKENS))
     if same:
-        ps = [replace(ps[0], key=f"bf16-{i}") for i in range(4)]
+        ps = [replace(ps[0], key=f"slowest-{i}") for i in range(4)]
     return [with_lines(p) for p in ps] if text == "lines" else ps
 
 

@@ -8,9 +8,11 @@ An arm is named by one token, the same in the widget and in the URL's ?arms=
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from specreplay.format import Recording
-from specreplay.panes import Pane, median_repeat, recorded_pane, simulated_pane
+from specreplay.measured import cell
+from specreplay.panes import Pane, simulated_pane
 
 SIM_PREFIX = "sim:"
 MAX_ARMS = 4
@@ -38,16 +40,28 @@ class Preset:
     source: str
 
 
-# Article 000's ladder table (Qwen3.8-27B, one B200, medians of 3 repeats) and its TTFTs.
+# Article 000's ladder table (Qwen3.8-27B, one B200, medians of 3 repeats) and its TTFTs: each preset's decode rate
+# and TTFT are read from its rows of assets/articles_measured.csv (tables ladder_overall and ttft), not copied here.
 # α for the drafter is our assumption: 0.72 with γ=7 gives a mean block of ~3.3 tokens, between the
 # article's prose (2.2–2.5) and code (5.3–5.6) acceptance lengths. Without a drafter every chunk is one token.
 _A000 = "article 000, ladder table (Qwen3.8-27B, 1× B200): tok/s and TTFT quoted"
-PRESETS: dict[str, Preset] = {
-    "p000-bf16": Preset("Qwen3.8-27B bf16", SimSpec(97.1, 0.74, 0.0, 0, 600), _A000),
-    "p000-nvfp4": Preset("Qwen3.8-27B NVFP4", SimSpec(136.7, 0.56, 0.0, 0, 600), _A000),
-    "p000-dflash2": Preset("NVFP4 + DFlash2 (K=7)", SimSpec(458.5, 0.62, 0.72, 7, 600),
-                           _A000 + "; α=0.72 assumed (mean block ≈ 3.3 tokens)"),
+PRESET_TOKENS = 600
+# name: (label, ladder_overall row, ttft row, α, γ, what is assumed)
+PRESETS: dict[str, tuple[str, str, str, float, int, str]] = {
+    "p000-bf16": ("Qwen3.8-27B bf16", "① 원본", "① 원본", 0.0, 0, ""),
+    "p000-nvfp4": ("Qwen3.8-27B NVFP4", "② 양자화", "② 양자화", 0.0, 0, ""),
+    "p000-dflash2": ("NVFP4 + DFlash2 (K=7)", "③ 드래프터", "드래프터 켬", 0.72, 7, "α=0.72 assumed (mean block ≈ 3.3 tokens)"),
 }
+
+
+@lru_cache(maxsize=None)
+def preset(name: str) -> Preset:
+    """A simulated preset with its article numbers; KeyError for an unknown name."""
+    label, ladder_row, ttft_row, alpha, gamma, assumed = PRESETS[name]
+    tok_s = cell("ladder_overall", ladder_row, "decode_rate").value
+    ttft_s = cell("ttft", ttft_row, "ttft").value
+    assert tok_s is not None and ttft_s is not None, f"preset {name}: its article cells are empty"
+    return Preset(label, SimSpec(tok_s, ttft_s, alpha, gamma, PRESET_TOKENS), "; ".join(x for x in (_A000, assumed) if x))
 
 
 def preset_token(name: str) -> str:
@@ -81,17 +95,17 @@ def parse_sim(token: str) -> SimSpec:
 def sim_pane(token: str, sim_word: str) -> Pane:
     """A simulated pane for a preset or custom token; sim_word ('시뮬레이션'/'simulated') goes in its label."""
     name = token.removeprefix(SIM_PREFIX)
-    preset = PRESETS.get(name)
-    spec = preset.spec if preset else parse_sim(token)
-    label = preset.label if preset else f"{spec.tok_s:g} tok/s"
+    known = preset(name) if name in PRESETS else None
+    spec = known.spec if known else parse_sim(token)
+    label = known.label if known else f"{spec.tok_s:g} tok/s"
     pane = simulated_pane(f"{label} ({sim_word})", spec.tok_s, spec.ttft_s, spec.alpha, spec.gamma, spec.tokens)
-    return replace(pane, details={**pane.details, "source": preset.source if preset else "custom"})
+    return replace(pane, details={**pane.details, "source": known.source if known else "custom"})
 
 
 def sim_label(token: str, sim_word: str) -> str:
     name = token.removeprefix(SIM_PREFIX)
     if name in PRESETS:
-        return f"{PRESETS[name].label} · {PRESETS[name].spec.tok_s:g} tok/s ({sim_word})"
+        return f"{preset(name).label} · {preset(name).spec.tok_s:g} tok/s ({sim_word})"
     spec = parse_sim(token)
     return f"{spec.tok_s:g} tok/s · TTFT {spec.ttft_s:g} s · α {spec.alpha:g} · γ {spec.gamma} ({sim_word})"
 
@@ -106,12 +120,3 @@ def repeats(rec: Recording, arms: list[str], prompt: str) -> list[int]:
     """Repeat numbers every chosen recorded arm has for this prompt."""
     sets = [{r.repeat for r in rec.select(a, prompt)} for a in arms]
     return sorted(set.intersection(*sets)) if sets else []
-
-
-def recorded_arm_pane(rec: Recording, arm: str, prompt: str, repeat: int | None) -> Pane:
-    """The pane of one recorded arm: the given repeat, or the median one. LookupError if there is none."""
-    run = median_repeat(rec, arm, prompt) if repeat is None else \
-        next((r for r in rec.select(arm, prompt) if r.repeat == repeat), None)
-    if run is None:
-        raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r}")
-    return recorded_pane(rec, arm, run)
