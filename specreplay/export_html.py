@@ -17,6 +17,7 @@ from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.replay_arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
 from specreplay.replay_payload import Lang, player_payload
 from specreplay.replay_source import provenance
+from specreplay.words import word
 from specreplay.player_html import player_html
 
 # data: is needed for the player's own modules (an import map points ./timeline.js at a data: URL)
@@ -29,27 +30,7 @@ STYLE = """body { display: flex; flex-direction: column; }
 .export-head .kind { color: #fff; border-radius: 9px; padding: 0 6px; font-weight: 600; font-size: 11px; }
 #player { flex: 1; min-height: 460px; }"""
 
-_TEXT = {
-    "note": ("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다. 각 팔은 차례로 따로 측정했고, 토큰 도착 시각을 하나의 시계 위에 "
-             "겹쳐 보여 줍니다.",
-             "The panes stream together, but the arms did not run at the same time: each was measured on its own, one "
-             "after another, and their token arrival times are overlaid on one clock."),
-    "measured": ("실측", "measured"),
-    "imported": ("가져옴", "imported"),
-    "simulated": ("시뮬레이션", "simulated"),
-    "lacks": ("원본 파일에 없는 것 (만들어 넣지 않았습니다):", "Not in the source file (nothing was made up):"),
-    "sim": ("시뮬레이션 팔: ■ 하나가 토큰 하나, 시간은 매개변수로 계산", "Simulated arms: one ■ per token, times computed "
-            "from the parameters"),
-    "chunks": ("'청크'로 세는 창은 청크당 토큰 수가 파일에 없어 토큰 대신 청크를 셉니다.",
-               "Panes that count 'chunks' do so because the file has no tokens per chunk."),
-    "offline": ("specreplay로 만든 독립 실행 파일: 네트워크 없이 재생됩니다.",
-                "Standalone file made with specreplay: plays without a network."),
-}
 _COLOR = {"measured": "#15803d", "imported": "#1d4ed8", "simulated": "#c2410c"}
-
-
-def _t(key: str, lang: Lang) -> str:
-    return _TEXT[key][1 if lang == "en" else 0]
 
 
 def replay_prompt(rec: Recording, prompt: str | None) -> str:
@@ -79,7 +60,7 @@ def recording_panes(rec: Recording, prompt: str, arms: list[str] | None = None, 
 
 
 def _kind_line(kind: str, text: str, lang: Lang) -> str:
-    return (f'<p><span class="kind" style="background:{_COLOR[kind]}">{escape(_t(kind, lang))}</span> '
+    return (f'<p><span class="kind" style="background:{_COLOR[kind]}">{escape(word(kind, lang))}</span> '
             f"{escape(text)}</p>")
 
 
@@ -87,21 +68,21 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
                     speed: float = 1.0) -> str:
     """One self-contained document that plays these panes exactly as the app's player does."""
     payload = {**player_payload(panes, speed=speed, lang=lang), "standalone": True}
-    parts = [f"<h1>{escape(title)}</h1>", f"<p>{escape(_t('note', lang))}</p>"]
+    parts = [f"<h1>{escape(title)}</h1>", f"<p>{escape(word('export_note', lang))}</p>"]
     info = imported_info(rec) if rec else None
     if rec and info:
         parts.append(_kind_line("imported", source_line(info), lang))
         lacks = info.get("lacks") or []
         if lacks:
-            parts.append(f"<p>{escape(_t('lacks', lang))}</p><ul>"
+            parts.append(f"<p>{escape(word('export_lacks', lang))}</p><ul>"
                          + "".join(f"<li>{escape(str(x))}</li>" for x in lacks) + "</ul>")
     elif rec and any(p.kind == "measured" for p in panes):
         parts.append(_kind_line("measured", provenance(rec).line(), lang))
     if any(p.counts == "chunks" for p in panes):
-        parts.append(f"<p>{escape(_t('chunks', lang))}</p>")
+        parts.append(f"<p>{escape(word('export_chunks', lang))}</p>")
     if any(p.kind == "simulated" for p in panes):
-        parts.append(_kind_line("simulated", _t("sim", lang), lang))
-    parts.append(f"<p>{escape(_t('offline', lang))}</p>")
+        parts.append(_kind_line("simulated", word("export_sim", lang), lang))
+    parts.append(f"<p>{escape(word('export_offline', lang))}</p>")
     head = (f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{STYLE}</style>")
@@ -111,5 +92,5 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
 def export_recording(rec: Recording, prompt: str | None = None, arms: list[str] | None = None,
                      repeat: int | None = None, lang: Lang = "ko", speed: float = 1.0) -> str:
     prompt = replay_prompt(rec, prompt)
-    panes = recording_panes(rec, prompt, arms, repeat, sim_word=_t("simulated", lang))
+    panes = recording_panes(rec, prompt, arms, repeat, sim_word=word("simulated", lang))
     return standalone_html(panes, title=f"{rec.title} — {prompt}", rec=rec, lang=lang, speed=speed)

@@ -18,7 +18,7 @@ from specreplay.timeline import decode_rate, first_token_us
 from specreplay.video_panel import video_export_panel
 from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr
 
-SIM_WORD = tr("시뮬레이션", "simulated")
+SIM_WORD = kind_label("simulated")
 DEFAULT_SIMS = [preset_token(name) for name in PRESETS]
 MEDIAN = "median"  # the repeat selectbox's first option: each arm's median repeat
 q = st.query_params

@@ -12,16 +12,10 @@ from typing import Literal
 
 import streamlit as st
 
-Lang = Literal["ko", "en"]
+from specreplay.words import Lang, word
+
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
-_KIND_LABEL = {
-    "measured": ("실측", "measured"),
-    "computed": ("계산", "computed"),
-    "simulated": ("시뮬레이션", "simulated"),
-    "quoted": ("인용", "quoted"),
-    "imported": ("가져옴", "imported"),  # measured by another benchmark tool, converted (specreplay.importers)
-}
 _KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
 
 
@@ -73,8 +67,7 @@ def plain(text: str, limit: int = 200) -> str:
 
 
 def kind_label(kind: Kind) -> str:
-    ko, en = _KIND_LABEL[kind]
-    return tr(ko, en)
+    return word(kind, lang())
 
 
 def kind_badge(kind: Kind, source: str = "") -> None:

@@ -20,6 +20,7 @@ from specreplay.panes import Pane, finish_ratio
 from specreplay.resources import ASSETS
 from specreplay.timeline import US, decode_rate, visible_chunks
 from specreplay.video.text import Line, Wrapper
+from specreplay.words import word
 
 FONT_DIRS = (ASSETS / "fonts", Path("/usr/share/fonts/truetype/nanum"))
 FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}
@@ -42,25 +43,6 @@ INK_PAIRS: tuple[tuple[RGB, RGB], ...] = (
     (PANE, STRONG), (PANE, BORDER), (PANE, SIMULATED_BG), (BURST_BG[0], TEXT), (BURST_BG[1], TEXT),
     (MEASURED_BG, STRONG), (SIMULATED_BG, STRONG),
 )
-
-TEXTS = {
-    "note": ("각 팔은 따로 순차 녹화했고, 한 시계 위에 겹쳐 재생합니다.",
-             "Each arm was recorded separately, one after another, and is replayed on one clock."),
-    "measured": ("실측", "measured"),
-    "simulated": ("시뮬레이션", "simulated"),
-    "imported": ("가져옴", "imported"),
-    "tokens": ("토큰", "tokens"),
-    "chunks": ("청크", "chunks"),
-    "done": ("완료", "done"),
-    "speed": ("{x}배속 재생", "played at {x}× speed"),
-    "vs_slowest": ("가장 느린 팔 대비", "vs slowest"),
-}
-
-
-def text(key: str, lang: str) -> str:
-    ko, en = TEXTS[key]
-    return en if lang == "en" else ko
-
 
 def font_path(weight: str) -> Path:
     """The bundled Nanum font (assets/fonts), else Debian's fonts-nanum."""
@@ -236,7 +218,7 @@ class FrameDrawer:
             draw.text((right, lay.margin + round(sz["clock"] * 0.55)), fit("  ·  ".join(head), fnt, lay.width * 0.6),
                       font=fnt, fill=MUTED, anchor="rm")
         note_font = font("regular", sz["note"])
-        draw.text((lay.margin, lay.height - lay.margin), fit(text("note", self.lang), note_font, right - lay.margin),
+        draw.text((lay.margin, lay.height - lay.margin), fit(word("video_note", self.lang), note_font, right - lay.margin),
                   font=note_font, fill=MUTED, anchor="ld")
         for pane, box, tb in zip(self.panes, lay.panes, lay.text_boxes):
             # Simulated panes get an outline in the simulated colour, as in the player.
@@ -245,7 +227,7 @@ class FrameDrawer:
                                    width=max(1, round(sz["body"] / 16)) * (2 if pane.kind == "simulated" else 1))
             x, y, inner = box.x + lay.pad, box.y + lay.pad, box.w - 2 * lay.pad
             badge_font = font("bold", sz["badge"])
-            badge = text(pane.kind, self.lang)
+            badge = word(pane.kind, self.lang)
             _badge(draw, box.x + box.w - lay.pad, y, badge, SIMULATED_BG if pane.kind == "simulated" else MEASURED_BG,
                    badge_font)
             label_font = font("bold", sz["label"])
@@ -271,8 +253,8 @@ class FrameDrawer:
                 visible_chunks(tr, t_us),
                 # an imported pane without tokens per chunk counts chunks (specreplay.imported)
                 ("— " if rate is None else f"{rate:.1f} ") + ("tok/s" if pane.counts == "tokens" else "chunks/s"),
-                f"{tr.cum_tokens[visible_chunks(tr, t_us)]:,} {text(pane.counts, self.lang)} · {at / US:.1f} s"
-                + (f" · {text('done', self.lang)}" if done else ""),
+                f"{tr.cum_tokens[visible_chunks(tr, t_us)]:,} {word(pane.counts, self.lang)} · {at / US:.1f} s"
+                + (f" · {word('video_done', self.lang)}" if done else ""),
                 f"×{ratio:.2f}" if final and ratio is not None and len(self.panes) > 1 else "",
             ))
         return f"{min(t_us, self.end_us) / US:.1f} s", tuple(panes)

@@ -7,16 +7,17 @@ from fractions import Fraction
 from pathlib import Path
 
 from specreplay.panes import Pane
-from specreplay.video.draw import FrameDrawer, text
+from specreplay.video.draw import FrameDrawer
 from specreplay.video.encode import FORMATS, Encoder, check
 from specreplay.video.plan import DEFAULT_FPS, HOLD_S, MAX_VIDEO_S, PRESETS, check_length, frame_times, parse_speed
 from specreplay.video.yuv import Yuv420
+from specreplay.words import word
 
 Progress = Callable[[int, int], None]
 
 
 def speed_label(speed: Fraction, lang: str) -> str:
-    return "" if speed == 1 else text("speed", lang).format(x=f"{float(speed):g}")
+    return "" if speed == 1 else word("video_speed", lang).format(x=f"{float(speed):g}")
 
 
 def render(panes: list[Pane], out: str | Path, *, fmt: str = "mp4", preset: str = "720p", fps: int | None = None,

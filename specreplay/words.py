@@ -1,0 +1,68 @@
+"""The words the player, the video and the HTML export show: one table, Korean first, then English.
+
+A page's own sentences stay inline on the page (specreplay.ui.tr); words that more than one
+renderer shows, or that a renderer outside Streamlit needs, live here once.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["ko", "en"]
+
+WORDS: dict[str, tuple[str, str]] = {
+    # what kind of number: the badges on pages, panes, video frames and exports
+    "measured": ("실측", "measured"),
+    "computed": ("계산", "computed"),
+    "simulated": ("시뮬레이션", "simulated"),
+    "quoted": ("인용", "quoted"),
+    "imported": ("가져옴", "imported"),  # measured by another benchmark tool, converted (specreplay.importers)
+    # counters
+    "tokens": ("토큰", "tokens"),
+    "chunks": ("청크", "chunks"),
+    "chunk_rate": ("청크/s", "chunks/s"),
+    # the player's controls and readouts (assets/player/player.js reads them from its payload)
+    "play": ("재생", "Play"),
+    "pause": ("일시정지", "Pause"),
+    "restart": ("처음부터", "Restart"),
+    "speed": ("속도", "Speed"),
+    "bursts": ("한 번에 도착한 토큰 묶음 강조", "Highlight tokens that arrived together"),
+    "elapsed": ("경과", "elapsed"),
+    "rate": ("디코드 tok/s", "decode tok/s"),
+    "ttft": ("첫 토큰", "TTFT"),
+    "waiting": ("첫 토큰 대기 중…", "waiting for the first token…"),
+    "finished": ("완료", "finished"),
+    "ratio": ("가장 느린 팔 대비 디코드 속도", "decode speed vs the slowest arm"),
+    "keys": ("스페이스: 재생/정지 · ←/→: 1초 이동 · ↑/↓: 속도", "space: play/pause · ←/→: seek 1 s · ↑/↓: speed"),
+    # the video's frame (one short line each: longer text would not fit a 720p frame)
+    "video_note": ("각 팔은 따로 순차 녹화했고, 한 시계 위에 겹쳐 재생합니다.",
+                   "Each arm was recorded separately, one after another, and is replayed on one clock."),
+    "video_done": ("완료", "done"),
+    "video_speed": ("{x}배속 재생", "played at {x}× speed"),
+    # the standalone HTML export's header
+    "export_note": ("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다. 각 팔은 차례로 따로 측정했고, 토큰 도착 시각을 하나의 시계 위에 "
+                    "겹쳐 보여 줍니다.",
+                    "The panes stream together, but the arms did not run at the same time: each was measured on its "
+                    "own, one after another, and their token arrival times are overlaid on one clock."),
+    "export_lacks": ("원본 파일에 없는 것 (만들어 넣지 않았습니다):", "Not in the source file (nothing was made up):"),
+    "export_sim": ("시뮬레이션 팔: ■ 하나가 토큰 하나, 시간은 매개변수로 계산",
+                   "Simulated arms: one ■ per token, times computed from the parameters"),
+    "export_chunks": ("'청크'로 세는 창은 청크당 토큰 수가 파일에 없어 토큰 대신 청크를 셉니다.",
+                      "Panes that count 'chunks' do so because the file has no tokens per chunk."),
+    "export_offline": ("specreplay로 만든 독립 실행 파일: 네트워크 없이 재생됩니다.",
+                       "Standalone file made with specreplay: plays without a network."),
+}
+
+# The keys the browser player reads (its payload carries just these).
+PLAYER_KEYS = ("play", "pause", "restart", "speed", "bursts", "tokens", "elapsed", "rate", "ttft", "waiting",
+               "finished", "ratio", "keys", "measured", "simulated", "imported", "chunks", "chunk_rate")
+
+
+def word(key: str, lang: str) -> str:
+    """The word in `lang` (Korean unless 'en')."""
+    ko, en = WORDS[key]
+    return en if lang == "en" else ko
+
+
+def words(keys: tuple[str, ...], lang: str) -> dict[str, str]:
+    return {key: word(key, lang) for key in keys}
