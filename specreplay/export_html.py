@@ -27,10 +27,9 @@ STYLE = """body { display: flex; flex-direction: column; }
 .export-head h1 { font-size: 17px; margin: 0 0 4px; }
 .export-head p { margin: 0 0 3px; font-size: 12.5px; color: var(--muted); }
 .export-head ul { margin: 0 0 3px; padding-left: 18px; font-size: 12.5px; color: var(--muted); }
-.export-head .kind { color: #fff; border-radius: 9px; padding: 0 6px; font-weight: 600; font-size: 11px; }
+.export-head .kind { color: var(--strong); border-radius: 9px; padding: 0 6px; font-weight: 600; font-size: 11px; }
 #player { flex: 1; min-height: 460px; }"""
 
-_COLOR = {"measured": "#15803d", "imported": "#1d4ed8", "simulated": "#c2410c"}
 
 
 def replay_prompt(rec: Recording, prompt: str | None) -> str:
@@ -60,7 +59,7 @@ def recording_panes(rec: Recording, prompt: str, arms: list[str] | None = None, 
 
 
 def _kind_line(kind: str, text: str, lang: Lang) -> str:
-    return (f'<p><span class="kind" style="background:{_COLOR[kind]}">{escape(word(kind, lang))}</span> '
+    return (f'<p><span class="kind" style="background:var(--{kind})">{escape(word(kind, lang))}</span> '
             f"{escape(text)}</p>")
 
 

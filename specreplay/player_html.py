@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from specreplay import resources
+from specreplay.theme import css
 
 ASSETS = resources.ASSETS / "player"
 
@@ -32,7 +33,7 @@ def player_html(payload: dict[str, Any], *, head: str = "", before: str = "") ->
     imports = json.dumps({"imports": {"./timeline.js": f"data:text/javascript;base64,{timeline}"}})
     return (
         f'<!doctype html><html lang="{payload["lang"]}"><head><meta charset="utf-8">{head}'
-        f"<style>{_asset('player.css')}</style>"
+        f"<style>{css()}{_asset('player.css')}</style>"
         f'<script type="importmap">{imports}</script></head>'
         f'<body>{before}<div id="player" tabindex="0"></div>'
         f'<script type="application/json" id="specreplay-payload">{payload_json(payload)}</script>'

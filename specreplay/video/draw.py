@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from specreplay.panes import Pane, finish_ratio
 from specreplay.resources import ASSETS
+from specreplay.theme import RGB, rgb
 from specreplay.timeline import US, decode_rate, visible_chunks
 from specreplay.video.text import Line, Wrapper
 from specreplay.words import word
@@ -25,24 +26,25 @@ from specreplay.words import word
 FONT_DIRS = (ASSETS / "fonts", Path("/usr/share/fonts/truetype/nanum"))
 FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}
 
-RGB = tuple[int, int, int]
-# The player's dark theme (assets/player/player.css). Every colour used is listed here: the GIF palette is built
+# The player's dark theme (assets/player/theme.json). Every colour used is listed here: the GIF palette is built
 # from these.
-BG: RGB = (14, 17, 23)
-PANE: RGB = (22, 27, 36)
-BORDER: RGB = (43, 49, 60)
-TEXT: RGB = (230, 232, 238)
-MUTED: RGB = (154, 163, 178)
-STRONG: RGB = (255, 255, 255)
-BURST_BG: tuple[RGB, RGB] = ((107, 79, 0), (6, 95, 70))  # chunks of several tokens; alternate so neighbours read as two
-MEASURED_BG: RGB = (21, 128, 61)
-SIMULATED_BG: RGB = (194, 65, 12)
+BG: RGB = rgb("dark", "bg")
+PANE: RGB = rgb("dark", "panel")
+BORDER: RGB = rgb("dark", "line")
+TEXT: RGB = rgb("dark", "fg")
+MUTED: RGB = rgb("dark", "muted")
+STRONG: RGB = rgb("dark", "strong")
+# chunks of several tokens; alternate so neighbours read as two
+BURST_BG: tuple[RGB, RGB] = (rgb("dark", "burst"), rgb("dark", "burst2"))
+MEASURED_BG: RGB = rgb("dark", "measured")
+SIMULATED_BG: RGB = rgb("dark", "simulated")
 # (background, ink) pairs that anti-aliased text and shapes blend between.
 INK_PAIRS: tuple[tuple[RGB, RGB], ...] = (
     (BG, STRONG), (BG, MUTED), (BG, BORDER), (BG, PANE), (BG, SIMULATED_BG), (PANE, TEXT), (PANE, MUTED),
     (PANE, STRONG), (PANE, BORDER), (PANE, SIMULATED_BG), (BURST_BG[0], TEXT), (BURST_BG[1], TEXT),
     (MEASURED_BG, STRONG), (SIMULATED_BG, STRONG),
 )
+
 
 def font_path(weight: str) -> Path:
     """The bundled Nanum font (assets/fonts), else Debian's fonts-nanum."""
