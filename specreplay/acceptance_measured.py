@@ -27,9 +27,10 @@ from functools import lru_cache
 from pathlib import Path
 from statistics import median
 
-from specreplay import measured, theory
+from specreplay import theory
 from specreplay.format import Recording, RecordingError, SpecCounts, engine_name, load
-from specreplay.timeline import decode_rate, track_of
+from specreplay.panes import median_rate
+from specreplay.locations import recording_files
 
 
 @dataclass(frozen=True)
@@ -132,11 +133,6 @@ def _median_copied(runs: list, prompt: str) -> float:
     return median(copied_share("".join(e.text for e in r.events), prompt) for r in runs) if runs else 0.0
 
 
-def _median_rate(runs: list) -> float | None:
-    rates = [x for x in (decode_rate(track_of(r)) for r in runs) if x is not None]
-    return median(rates) if rates else None
-
-
 def cells_of(rec: Recording) -> list[Cell]:
     """Every speculative arm x prompt with counters and a baseline to compare against, in header order."""
     out: list[Cell] = []
@@ -153,7 +149,7 @@ def cells_of(rec: Recording) -> list[Cell]:
             counts = SpecCounts(sum(s.drafts for s in specs), sum(s.draft_tokens for s in specs),
                                 sum(s.accepted for s in specs),
                                 tuple(sum(col) for col in zip(*(s.per_position for s in specs))))
-            spec_tps, base_tps = _median_rate(runs), _median_rate(base_runs)
+            spec_tps, base_tps = median_rate(runs), median_rate(base_runs)
             if counts.drafts == 0 or spec_tps is None or base_tps is None:
                 continue
             gamma = _gamma(arm, counts)
@@ -171,10 +167,10 @@ def cells_of(rec: Recording) -> list[Cell]:
 
 
 def recorded_cells(folder: Path | None = None) -> tuple[list[Cell], list[str]]:
-    """The cells of every recording in `folder` (default: measured.RECORDINGS, the bundled recordings), and one
+    """The cells of every recording in `folder` (default: the recording folders, specreplay.locations), and one
     message per file that could not be read (shown, not raised: one bad file must not hide the others)."""
-    folder = folder or measured.RECORDINGS
-    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.glob("*.jsonl")))
+    paths = sorted(folder.glob("*.jsonl")) if folder else recording_files()
+    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
     cells, problems = _recorded_cells(files)
     return list(cells), list(problems)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Literal, Mapping
 
 from specreplay import resources, theory
+from specreplay.locations import recording_files
 
 ASSETS = resources.ASSETS
 TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv")
@@ -325,18 +326,17 @@ def workloads(table: str) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-RECORDINGS = resources.RECORDINGS
-
-
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
-    """Every speculative arm x prompt mix of every sweep recording in `folder`, as two series of paired speedups
+    """Every speculative arm x prompt mix of every sweep recording in `folder` (default: the recording folders,
+    specreplay.locations), as two series of paired speedups
     over its baseline: system throughput, then per-request decode (median tok/s).
 
     A recording is a sweep when some non-warm-up run has concurrency > 1. Returns the series; one message
     per recording that could not be read (shown, not raised: one bad file must not hide the article data);
     and one message per level left out because it is not like-for-like, with its measured values.
     """
-    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted((folder or RECORDINGS).glob("*.jsonl")))
+    paths = sorted(folder.glob("*.jsonl")) if folder else recording_files()
+    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
     series, problems, excluded = _recorded_sweeps(files)
     return list(series), list(problems), list(excluded)
 

@@ -1,36 +1,22 @@
-"""Where the replay page gets recordings: the bundled folder(s), or an upload.
-
-SPECREPLAY_RECORDINGS lists folders (os.pathsep-separated; default recordings/)
-so tests can add their own recordings without bundling them.
-"""
+"""Where the replay page gets recordings: the recording folders (specreplay.locations), or an upload."""
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from specreplay.format import Recording, RecordingError, engine_name, load, loads
 from specreplay.panes import TIMING_ONLY
-from specreplay.resources import RECORDINGS
+from specreplay.locations import recording_files
 
 MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
 
 
-def recording_dirs() -> list[Path]:
-    raw = os.environ.get("SPECREPLAY_RECORDINGS")
-    return [Path(p) for p in raw.split(os.pathsep) if p] if raw else [RECORDINGS]
-
-
 def bundled_paths() -> list[Path]:
-    """Every *.jsonl in the recording folders (the name is what the URL's ?recording= holds): recordings made on
+    """Every recording in the recording folders (the name is what the URL's ?recording= holds): recordings made on
     an accelerator first, timing-only ones (dummy weights) last, then by name."""
-    found: dict[str, Path] = {}
-    for folder in recording_dirs():
-        for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
-            found.setdefault(path.stem, path)
-    return sorted(found.values(), key=lambda p: (*_order(p), p.stem))
+    return sorted(recording_files(), key=lambda p: (*_order(p), p.stem))
 
 
 def _order(path: Path) -> tuple[bool, bool]:

@@ -7,10 +7,11 @@ import numpy as np
 import pytest
 
 from specreplay import acceptance_measured as am
-from specreplay import measured, theory
+from specreplay import theory
 from specreplay.format import append, create, event_dict
+from specreplay.resources import RECORDINGS
 
-BUNDLED = measured.RECORDINGS / "smollm2-vllm-cpu.jsonl"
+BUNDLED = RECORDINGS / "smollm2-vllm-cpu.jsonl"
 
 
 def bundled_cell(prompt: str) -> am.Cell:
@@ -149,7 +150,7 @@ def test_any_recording_with_counters_is_picked_up_and_a_bad_one_is_named(tmp_pat
     # The bundled sweep has no per-run counters (they are per level), so it gives no cells.
     sweep_only = tmp_path / "sweep"
     sweep_only.mkdir()
-    shutil.copy(measured.RECORDINGS / "smollm2-vllm-cpu-sweep.jsonl", sweep_only)
+    shutil.copy(RECORDINGS / "smollm2-vllm-cpu-sweep.jsonl", sweep_only)
     assert am.recorded_cells(sweep_only) == ([], [])
 
 

@@ -6,18 +6,18 @@ import shutil
 
 import pytest
 
-from specreplay import measured
+from specreplay.resources import RECORDINGS
 from tests.apptest_helpers import open_page
 from tests.test_acceptance_measured import write_temperature_sweep
 from tests.test_explainer_pages import chart
 
-BUNDLED = measured.RECORDINGS / "smollm2-vllm-cpu.jsonl"
+BUNDLED = RECORDINGS / "smollm2-vllm-cpu.jsonl"
 
 
 @pytest.fixture
 def bundled_only(tmp_path, monkeypatch):
     shutil.copy(BUNDLED, tmp_path)
-    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     return tmp_path
 
 
@@ -65,7 +65,7 @@ def test_formula_vs_measured_table(bundled_only) -> None:
 
 def test_temperature_sweep_and_like_for_like_rule(tmp_path, monkeypatch) -> None:
     write_temperature_sweep(tmp_path / "temp.jsonl")
-    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("acceptance", "ko")
     assert not at.exception
     rows = table(at, "프롬프트에서 온 단어 3개 묶음: 기준 / 추측")
@@ -75,7 +75,7 @@ def test_temperature_sweep_and_like_for_like_rule(tmp_path, monkeypatch) -> None
 
 
 def test_no_recording_with_counters(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("acceptance", "en")
     assert not at.exception
     assert any("No recording with speculative-decoding counters" in i.value for i in at.info)
@@ -83,8 +83,8 @@ def test_no_recording_with_counters(tmp_path, monkeypatch) -> None:
 
 
 def test_bundled_temperature_sweep_names_the_engines_sampled_path(tmp_path, monkeypatch) -> None:
-    shutil.copy(measured.RECORDINGS / "smollm2-vllm-cpu-temperature.jsonl", tmp_path)
-    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    shutil.copy(RECORDINGS / "smollm2-vllm-cpu-temperature.jsonl", tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("acceptance", "en")
     assert not at.exception
     rows = table(at, "word triples from the prompt: baseline / spec")

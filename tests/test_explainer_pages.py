@@ -84,7 +84,7 @@ def test_concurrency_slider_reads_measured_cells_only() -> None:
 
 
 def test_concurrency_quantization_family_and_empty_sweeps_state(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("concurrency", "ko")
     assert any("녹화된 동시성 스윕이 없습니다" in i.value for i in at.info)
     radio = at.radio(key="family")
@@ -139,7 +139,7 @@ def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, 
     from tests.test_measured_data import write_sweep
 
     write_sweep(tmp_path / "sweep.jsonl")
-    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("concurrency", "en")
     at.select_slider(key="level").set_value(4).run()
     rows = at.dataframe[0].value
@@ -159,7 +159,7 @@ def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp
     from tests.test_measured_data import write_sweep
 
     write_sweep(tmp_path / "sweep.jsonl", garbled_levels=(4,))
-    monkeypatch.setattr("specreplay.measured.RECORDINGS", tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("concurrency", "en")
     at.select_slider(key="level").set_value(4).run()
     rows = at.dataframe[0].value

@@ -4,6 +4,7 @@ import streamlit as st
 
 from specreplay import measured
 from specreplay.format import RecordingError, load
+from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, tr
@@ -60,7 +61,7 @@ def level_table(files: list[str]) -> list[dict]:
     """One row per recorded (speculative arm, mix, level): both speedups, acceptance, text check, badge and file."""
     rows = []
     for name in files:
-        path = measured.RECORDINGS / name
+        path = recording_file(name)
         got = recorded_rows(str(path), path.stat().st_mtime_ns) if path.exists() else []
         for r in got if isinstance(got, list) else []:
             s = r.stats

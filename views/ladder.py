@@ -6,9 +6,10 @@ import streamlit as st
 from specreplay import measured
 from specreplay.format import RecordingError, engine_name, load
 from specreplay.panes import median_rate
+from specreplay.locations import recording_file
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
-H200_FILE = measured.RECORDINGS / "smollm2-h200.jsonl"
+H200_FILE = recording_file("smollm2-h200.jsonl")
 
 def label(ko: str, en: str) -> str:
     return en if lang() == "en" else ko
