@@ -35,7 +35,7 @@ from specreplay.panes import Pane, simulated_pane
 from specreplay.player_html import player_html
 from specreplay.replay_arms import PRESETS, preset
 from specreplay.replay_payload import player_payload
-from specreplay.timeline import track, visible_chunks, visible_tokens
+from specreplay.timeline import make_track, visible_chunks, visible_tokens
 
 CHROMIUM = "/usr/bin/chromium"
 # Same flags as tests/browser_fixtures.py: no sandbox as root, no GPU, no dialling out.
@@ -97,7 +97,7 @@ def with_lines(pane: Pane) -> Pane:
             text += "\n"
         events.append(Event(t, n, text))
         done += n
-    return replace(pane, track=track(events))
+    return replace(pane, track=make_track(events))
 
 
 def panes(text: str, same: bool = False) -> list[Pane]:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from specreplay.format import Event  # noqa: E402
 from specreplay.panes import Pane  # noqa: E402
-from specreplay.timeline import track  # noqa: E402
+from specreplay.timeline import make_track  # noqa: E402
 from specreplay.video.draw import FrameDrawer  # noqa: E402
 from specreplay.video.plan import PRESETS, frame_times  # noqa: E402
 from specreplay.video.render import render  # noqa: E402
@@ -43,7 +43,7 @@ def arm(label: str, seconds: float, tok_s: float, burst: int) -> Pane:
         events.append(Event(round(t), n, "".join(WORDS[(i + j) % len(WORDS)] for j in range(n))))
         t += n / tok_s * 1_000_000
         i += 1
-    return Pane(label, label, "made-up replay · bench", "simulated", track(events))
+    return Pane(label, label, "made-up replay · bench", "simulated", make_track(events))
 
 
 def panes(seconds: float) -> list[Pane]:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from specreplay.format import Event, Recording, Run, engine_name
 from specreplay.imported import Counts, arm_counts, imported_info, source_line
-from specreplay.timeline import Track, decode_rate, track, track_of
+from specreplay.timeline import Track, decode_rate, make_track, track_of
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
 TIMING_ONLY = "timing only — dummy weights"  # a timing_only recording's text is noise: shown as blocks, never as output
@@ -72,7 +72,7 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
         details = {"imported from": source_line(info), **details, "lacks": " / ".join(info.get("lacks", []))}
     details = {k: _clip(v) for k, v in details.items()}
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
-                kind="imported" if info else "measured", track=track(events), details=details,
+                kind="imported" if info else "measured", track=make_track(events), details=details,
                 counts=arm_counts(rec, arm_id))
 
 
@@ -126,7 +126,7 @@ def simulated_pane(label: str, tok_s: float, ttft_s: float, alpha: float, gamma:
               "tokens": str(tokens)}
     return Pane(key=f"sim/{label}/{tok_s:g}/{ttft_s:g}/{alpha:g}/{gamma}/{tokens}/{seed}", label=label,
                 subtitle=" · ".join(f"{k} {v}" for k, v in params.items()), kind="simulated",
-                track=track(simulate_events(tok_s, ttft_s, alpha, gamma, tokens, seed)), details=params)
+                track=make_track(simulate_events(tok_s, ttft_s, alpha, gamma, tokens, seed)), details=params)
 
 
 def finish_ratio(panes: list[Pane]) -> list[float | None]:

@@ -19,20 +19,20 @@ TAIL_US = 500_000  # the clock runs a little past the last chunk so every pane i
 
 
 def pane_payload(pane: Pane, ratio: float | None) -> dict[str, Any]:
-    tr = pane.track
+    track = pane.track
     return {
         "key": pane.key,
         "label": pane.label,
         "subtitle": pane.subtitle,
         "kind": pane.kind,
         "details": pane.details,
-        "t_us": list(tr.t_us),
-        "n": list(tr.n),
-        "text": list(tr.text),
-        "tokens": tr.tokens,
-        "end_us": tr.end_us,
-        "ttft_us": first_token_us(tr),
-        "rate": decode_rate(tr),
+        "t_us": list(track.t_us),
+        "n": list(track.n),
+        "text": list(track.text),
+        "tokens": track.tokens,
+        "end_us": track.end_us,
+        "ttft_us": first_token_us(track),
+        "rate": decode_rate(track),
         "ratio": ratio,
         "counts": pane.counts,
     }

@@ -36,7 +36,7 @@ class Track:
         return self.t_us[-1] if self.t_us else 0
 
 
-def track(events: tuple[Event, ...] | list[Event]) -> Track:
+def make_track(events: tuple[Event, ...] | list[Event]) -> Track:
     return Track(
         t_us=tuple(e.t_us for e in events),
         n=tuple(e.n for e in events),
@@ -46,7 +46,7 @@ def track(events: tuple[Event, ...] | list[Event]) -> Track:
 
 
 def track_of(run: Run) -> Track:
-    return track(run.events)
+    return make_track(run.events)
 
 
 def frame_time_us(k: int, fps: int) -> int:
@@ -54,48 +54,38 @@ def frame_time_us(k: int, fps: int) -> int:
     return k * US // fps
 
 
-def visible_chunks(tr: Track, t_us: int) -> int:
+def visible_chunks(track: Track, t_us: int) -> int:
     """Number of chunks visible at playback time t_us (t_i <= t)."""
-    return bisect_right(tr.t_us, t_us)
+    return bisect_right(track.t_us, t_us)
 
 
-def visible_tokens(tr: Track, t_us: int) -> int:
-    return tr.cum_tokens[visible_chunks(tr, t_us)]
+def visible_tokens(track: Track, t_us: int) -> int:
+    return track.cum_tokens[visible_chunks(track, t_us)]
 
 
-def visible_text(tr: Track, t_us: int) -> str:
-    return "".join(tr.text[: visible_chunks(tr, t_us)])
+def visible_text(track: Track, t_us: int) -> str:
+    return "".join(track.text[: visible_chunks(track, t_us)])
 
 
-def first_token_us(tr: Track) -> int | None:
+def first_token_us(track: Track) -> int | None:
     """Arrival of the first chunk that carried a token (TTFT)."""
-    return next((t for t, n in zip(tr.t_us, tr.n) if n > 0), None)
+    return next((t for t, n in zip(track.t_us, track.n) if n > 0), None)
 
 
-def decode_rate(tr: Track, t_us: int | None = None) -> float | None:
+def decode_rate(track: Track, t_us: int | None = None) -> float | None:
     """Decode tok/s from the first token to t (default: the end), first token excluded.
 
     This is the articles' "decode speed": tokens after the first divided by the
     time they took, so TTFT does not dilute it.
     """
-    first_idx = next((i for i, n in enumerate(tr.n) if n > 0), None)
+    first_idx = next((i for i, n in enumerate(track.n) if n > 0), None)
     if first_idx is None:
         return None
-    first = tr.t_us[first_idx]  # not t_us.index(first): an empty role chunk may share the first token's time
-    k = visible_chunks(tr, tr.end_us if t_us is None else t_us)
+    first = track.t_us[first_idx]  # not t_us.index(first): an empty role chunk may share the first token's time
+    k = visible_chunks(track, track.end_us if t_us is None else t_us)
     if k <= first_idx:
         return None
-    last_t = tr.t_us[k - 1] if t_us is None else t_us
+    last_t = track.t_us[k - 1] if t_us is None else t_us
     span = last_t - first
-    after_first = tr.cum_tokens[k] - tr.cum_tokens[first_idx + 1]
+    after_first = track.cum_tokens[k] - track.cum_tokens[first_idx + 1]
     return after_first * US / span if span > 0 and after_first > 0 else None
-
-
-def burst_chunks(tr: Track) -> int:
-    """Chunks that carried more than one token (accepted speculative blocks)."""
-    return sum(1 for n in tr.n if n > 1)
-
-
-def tokens_per_chunk(tr: Track) -> float | None:
-    chunks = sum(1 for n in tr.n if n > 0)
-    return tr.tokens / chunks if chunks else None

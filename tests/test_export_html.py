@@ -130,12 +130,12 @@ def test_exported_file_plays_offline_like_the_app(page, tmp_path: Path) -> None:
         assert_shows_recording(st, trs)
     page.locator("button.play").click()
 
-    end = max(tr.end_us for tr in trs)
+    end = max(track.end_us for track in trs)
     for t in (0, trs[2].t_us[3] - 1, trs[2].t_us[3], 1_234_567, trs[0].t_us[40], end - 1, end):
         seek(page, t)
         st = state(root)
         assert st["t"] == t
-        assert [p["tokens"] for p in st["panes"]] == [visible_tokens(tr, t) for tr in trs]
+        assert [p["tokens"] for p in st["panes"]] == [visible_tokens(track, t) for track in trs]
         assert_shows_recording(st, trs)
     assert blocked == []
 
@@ -188,10 +188,10 @@ def test_bundled_export_plays_offline(page, tmp_path: Path) -> None:
     prompt = embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1]
     trs = [track_of(median_repeat(rec, a["id"], prompt)) for a in rec.arms if rec.select(a["id"], prompt)][:4]
     root, blocked = open_offline(page, html_file)
-    end = max(tr.end_us for tr in trs)
+    end = max(track.end_us for track in trs)
     for t in (0, trs[0].t_us[0], end // 3, end // 2, end - 1, end):
         seek(page, t)
         st = state(root)
-        assert [p["tokens"] for p in st["panes"]] == [visible_tokens(tr, t) for tr in trs]
+        assert [p["tokens"] for p in st["panes"]] == [visible_tokens(track, t) for track in trs]
         assert_shows_recording(st, trs)
     assert blocked == []

@@ -21,7 +21,7 @@ from PIL import Image
 from specreplay import format as fmt
 from specreplay.format import Event
 from specreplay.panes import Pane
-from specreplay.timeline import frame_time_us, track, visible_chunks
+from specreplay.timeline import frame_time_us, make_track, visible_chunks
 from specreplay.video.cli import main
 from specreplay.video.draw import PANE, FrameDrawer, font, layout
 from specreplay.video.plan import PRESETS, content_frames, frame_times, parse_speed
@@ -35,7 +35,7 @@ BLOCK_LINE = "■" * 12 + "\n"  # one chunk = one line of solid blocks: easy to 
 def pane(label: str, events: list[tuple[int, int, str]], kind: str = "measured") -> Pane:
     """A pane from (t_us, n, text) triples."""
     return Pane(key=label, label=label, subtitle="model · engine 1.0", kind=kind,  # type: ignore[arg-type]
-                track=track([Event(t, n, s) for t, n, s in events]))
+                track=make_track([Event(t, n, s) for t, n, s in events]))
 
 
 def sha256(path: Path) -> str:

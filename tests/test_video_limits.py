@@ -12,13 +12,13 @@ from specreplay import video_panel
 from specreplay.format import Event
 from specreplay.panes import Pane
 from specreplay.replay_arms import sim_pane
-from specreplay.timeline import track
+from specreplay.timeline import make_track
 from specreplay.video.plan import MAX_VIDEO_S, check_length
 
 
 def _pane(label: str, seconds: float, chunks: int = 40) -> Pane:  # made-up test timeline
     step = round(seconds * 1e6 / chunks)
-    return Pane(label, label, "m · e", "measured", track([Event(i * step, 1, f"w{i} ") for i in range(1, chunks + 1)]))
+    return Pane(label, label, "m · e", "measured", make_track([Event(i * step, 1, f"w{i} ") for i in range(1, chunks + 1)]))
 
 
 def test_a_replay_too_long_for_a_video_is_refused_before_any_frame_exists() -> None:

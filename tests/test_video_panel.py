@@ -12,11 +12,11 @@ from specreplay import video_panel
 def _app() -> None:
     from specreplay.format import Event
     from specreplay.panes import Pane
-    from specreplay.timeline import track
+    from specreplay.timeline import make_track
     from specreplay.video_panel import video_export_panel
 
     def pane(label: str, step: int) -> Pane:  # made-up test timelines
-        return Pane(label, label, "m · e", "measured", track([Event(i * step, 1, f"w{i} ") for i in range(6)]))
+        return Pane(label, label, "m · e", "measured", make_track([Event(i * step, 1, f"w{i} ") for i in range(6)]))
 
     video_export_panel([pane("fast", 100_000), pane("slow", 200_000)], speed=4.0)
 

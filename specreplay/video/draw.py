@@ -142,12 +142,12 @@ class PaneText:
         if chunks < self.chunks:  # went backwards (frames drawn out of order): start over
             self._reset()
         was_open = len(self.wrapper.closed)
-        tr = self.pane.track
+        track = self.pane.track
         for i in range(self.chunks, chunks):
             mark = 0
-            if tr.n[i] > 1:
+            if track.n[i] > 1:
                 mark, self.bursts = 1 + self.bursts % 2, self.bursts + 1
-            self.wrapper.feed(tr.text[i], mark)
+            self.wrapper.feed(track.text[i], mark)
         self.chunks = chunks
         lines = self.wrapper.lines()
         for line in lines[len(self.line_pixels):-1]:
@@ -247,15 +247,15 @@ class FrameDrawer:
         final = t_us >= self.end_us
         panes = []
         for pane, ratio in zip(self.panes, self.ratios):
-            tr = pane.track
-            at = min(t_us, tr.end_us)  # a finished pane's clock and rate stop at its last chunk
-            rate = decode_rate(tr, at)
-            done = t_us >= tr.end_us
+            track = pane.track
+            at = min(t_us, track.end_us)  # a finished pane's clock and rate stop at its last chunk
+            rate = decode_rate(track, at)
+            done = t_us >= track.end_us
             panes.append((
-                visible_chunks(tr, t_us),
+                visible_chunks(track, t_us),
                 # an imported pane without tokens per chunk counts chunks (specreplay.imported)
                 ("— " if rate is None else f"{rate:.1f} ") + ("tok/s" if pane.counts == "tokens" else "chunks/s"),
-                f"{tr.cum_tokens[visible_chunks(tr, t_us)]:,} {word(pane.counts, self.lang)} · {at / US:.1f} s"
+                f"{track.cum_tokens[visible_chunks(track, t_us)]:,} {word(pane.counts, self.lang)} · {at / US:.1f} s"
                 + (f" · {word('video_done', self.lang)}" if done else ""),
                 f"×{ratio:.2f}" if final and ratio is not None and len(self.panes) > 1 else "",
             ))
