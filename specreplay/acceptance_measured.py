@@ -34,7 +34,9 @@ from specreplay.locations import recording_files
 
 
 @dataclass(frozen=True)
-class Cell:
+class AcceptanceCell:
+    """Acceptance of one speculative arm on one prompt of a record-mode recording, pooled over its repeats."""
+
     file: str  # recording file name
     arm: str
     baseline: str
@@ -133,9 +135,9 @@ def _median_copied(runs: list, prompt: str) -> float:
     return median(copied_share("".join(e.text for e in r.events), prompt) for r in runs) if runs else 0.0
 
 
-def cells_of(rec: Recording) -> list[Cell]:
+def cells_of(rec: Recording) -> list[AcceptanceCell]:
     """Every speculative arm x prompt with counters and a baseline to compare against, in header order."""
-    out: list[Cell] = []
+    out: list[AcceptanceCell] = []
     for arm in rec.arms:
         base = arm.get("baseline")
         if not base:
@@ -154,7 +156,7 @@ def cells_of(rec: Recording) -> list[Cell]:
                 continue
             gamma = _gamma(arm, counts)
             temp = prompt.get("sampling", {}).get("temperature")
-            out.append(Cell(
+            out.append(AcceptanceCell(
                 file=Path(rec.path).name, arm=arm["id"], baseline=base,
                 prompt=prompt["id"], kind=prompt["kind"], temperature=float(temp) if temp is not None else None,
                 text=prompt["text"], gamma=gamma, repeats=len(runs), counts=counts,
@@ -166,7 +168,7 @@ def cells_of(rec: Recording) -> list[Cell]:
     return out
 
 
-def recorded_cells(folder: Path | None = None) -> tuple[list[Cell], list[str]]:
+def recorded_cells(folder: Path | None = None) -> tuple[list[AcceptanceCell], list[str]]:
     """The cells of every recording in `folder` (default: the recording folders, specreplay.locations), and one
     message per file that could not be read (shown, not raised: one bad file must not hide the others)."""
     paths = sorted(folder.glob("*.jsonl")) if folder else recording_files()
@@ -176,9 +178,9 @@ def recorded_cells(folder: Path | None = None) -> tuple[list[Cell], list[str]]:
 
 
 @lru_cache(maxsize=8)
-def _recorded_cells(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Cell, ...], tuple[str, ...]]:
+def _recorded_cells(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[AcceptanceCell, ...], tuple[str, ...]]:
     """Cached on the files' (path, mtime, size): the page asks on every slider move."""
-    cells: list[Cell] = []
+    cells: list[AcceptanceCell] = []
     problems: list[str] = []
     for path, _, _ in files:
         try:
@@ -188,7 +190,7 @@ def _recorded_cells(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Cel
     return tuple(cells), tuple(problems)
 
 
-def nearest(cells: list[Cell], alpha: float, gamma: int) -> Cell | None:
+def nearest(cells: list[AcceptanceCell], alpha: float, gamma: int) -> AcceptanceCell | None:
     """The cell closest to the sliders, each axis scaled by its slider's range (α 0–1, γ 1–16); first on a tie.
 
     assets/explainer/live_chart.js (nearestCell) picks the same one in the browser.
@@ -201,12 +203,12 @@ def nearest(cells: list[Cell], alpha: float, gamma: int) -> Cell | None:
     return best
 
 
-def temperature_sweeps(cells: list[Cell]) -> dict[tuple[str, str, str], list[Cell]]:
+def temperature_sweeps(cells: list[AcceptanceCell]) -> dict[tuple[str, str, str], list[AcceptanceCell]]:
     """Cells of one file and arm whose prompt text was recorded at two or more temperatures, by temperature.
 
     Key: (file, arm, the lowest-temperature cell's prompt id); several kinds of prompt give several sweeps.
     """
-    groups: dict[tuple[str, str, str], list[Cell]] = {}
+    groups: dict[tuple[str, str, str], list[AcceptanceCell]] = {}
     for c in cells:
         if c.temperature is not None:
             groups.setdefault((c.file, c.arm, c.text), []).append(c)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from specreplay.article_tables import cell
 from specreplay.format import Recording
-from specreplay.measured import cell
 from specreplay.panes import Pane, simulated_pane
 
 SIM_PREFIX = "sim:"

@@ -14,7 +14,7 @@ from specreplay.resources import RECORDINGS
 BUNDLED = RECORDINGS / "smollm2-vllm-cpu.jsonl"
 
 
-def bundled_cell(prompt: str) -> am.Cell:
+def bundled_cell(prompt: str) -> am.AcceptanceCell:
     cells, problems = am.recorded_cells()
     assert problems == []
     return next(c for c in cells if c.file == BUNDLED.name and c.prompt == prompt)

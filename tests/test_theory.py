@@ -2,7 +2,7 @@
 
 import pytest
 
-from specreplay import measured, theory
+from specreplay import article_tables, theory
 
 
 @pytest.mark.parametrize(("alpha", "gamma", "c", "tau", "gain", "compute"), [
@@ -16,7 +16,7 @@ def test_speculative_formulas_at_known_points(alpha, gamma, c, tau, gain, comput
 
 
 def test_formulas_reproduce_every_row_of_article_004s_table() -> None:
-    rows = measured.speculative_math()
+    rows = article_tables.speculative_math()
     assert len(rows) == 6
     for r in rows:
         assert round(theory.expected_tokens(r.alpha, r.gamma), 2) == r.expected_tokens

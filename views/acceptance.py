@@ -5,7 +5,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import acceptance_measured, measured, theory
+from specreplay import acceptance_measured, article_tables, theory
 from specreplay.panes import simulate_events
 from specreplay.token_strip import token_strip_html
 from specreplay.views.live_chart import live_chart, slider
@@ -18,15 +18,15 @@ GAMMAS = list(range(1, 17))
 BLUE, ORANGE, GREEN, GRAY = "#4c78a8", "#f58518", "#2ca02c", "#b8b8b8"
 
 
-def cell_label(c: acceptance_measured.Cell) -> str:
+def cell_label(c: acceptance_measured.AcceptanceCell) -> str:
     return f"{c.prompt} · {c.arm} · {Path(c.file).stem}"
 
 
-def rates_text(c: acceptance_measured.Cell) -> str:
+def rates_text(c: acceptance_measured.AcceptanceCell) -> str:
     return " / ".join(f"{r:.2f}" for r in c.position_rates)
 
 
-def cell_hover(c: acceptance_measured.Cell) -> str:
+def cell_hover(c: acceptance_measured.AcceptanceCell) -> str:
     temp = "—" if c.temperature is None else f"{c.temperature:g}"
     where = f"{c.engine} · {c.machine} · {c.created[:10]}"
     return tr(f"{c.file} · {c.arm} · {c.prompt} (온도 {temp}, γ={c.gamma}) · 위치별 {rates_text(c)} · 실측 속도 배수 "
@@ -35,13 +35,13 @@ def cell_hover(c: acceptance_measured.Cell) -> str:
               f"measured speedup {c.measured_speedup:.2f}× · {where}")
 
 
-def cell_spec(c: acceptance_measured.Cell) -> dict:
+def cell_spec(c: acceptance_measured.AcceptanceCell) -> dict:
     """A measured cell as the live chart draws it (assets/explainer/live_chart.js: etau and positions models)."""
     return {"id": c.id, "alpha": c.alpha, "gamma": c.gamma, "length": c.acceptance_length,
             "rates": list(c.position_rates), "label": cell_label(c), "hover": cell_hover(c)}
 
 
-def ref_label(r: measured.Reference) -> str:
+def ref_label(r: article_tables.Reference) -> str:
     name = r.label_en if lang() == "en" else r.label
     value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
     return f"{name} {value} ({r.source[:3]})"
@@ -55,7 +55,7 @@ page_intro(tr("수용률과 드래프트 길이", "Acceptance rate & draft lengt
     "(one draft step ÷ one verification) and you get the real speedup."))
 
 
-def nearest_readout(c: acceptance_measured.Cell) -> None:
+def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     """What the nearest measured cell says, in one line (the chart rings the same cell at once)."""
     st.markdown(f"{kind_markdown('measured')} " + tr(
         f"가장 가까운 실측 셀: **{cell_label(c)}** — 수용 길이 {c.acceptance_length:.2f}, α {c.alpha:.3f} (γ={c.gamma}), "
@@ -66,7 +66,7 @@ def nearest_readout(c: acceptance_measured.Cell) -> None:
                                              f"formula {c.predicted:.2f}× (measured c={c.cost_ratio:.2f})"))
 
 
-def positions_chart(cells: list[acceptance_measured.Cell], alpha: float, gamma: int, sliders: dict) -> None:
+def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: float, gamma: int, sliders: dict) -> None:
     live_chart({
         "title": tr("위치별 수용률: 처음 i개가 모두 채택된 초안의 비율", "Per-position acceptance: drafts whose first i tokens were all accepted"),
         "height": 300, "x": {"title": tr("초안 위치 i", "draft position i"), "ticks": GAMMAS}, "y": {"title": tr("비율", "share"), "range": [0, 1]},
@@ -104,7 +104,7 @@ def explorer() -> None:
                   help="(1 − α)(γc + γ + 1) / (1 − α^(γ+1)) — Leviathan et al. 2023, thm 3.11 (ĉ = c)")
         kind_badge("computed", tr("공식, Leviathan 외 2023", "formula, Leviathan et al. 2023"))
 
-    refs = measured.acceptance_references()
+    refs = article_tables.acceptance_references()
     cells, _ = acceptance_measured.recorded_cells()
     sliders = {name: slider(label) for name, label in labels.items()}
     with right:
@@ -168,7 +168,7 @@ def pct(x: float) -> str:
     return "0%" if abs(x) < 0.005 else f"{x:+.0%}"
 
 
-def measured_section(cells: list[acceptance_measured.Cell], problems: list[str]) -> None:
+def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: list[str]) -> None:
     """Our recordings' acceptance per cell, then the formula's speedup from it next to the measured one."""
     st.subheader(tr("우리 녹화에서 잰 수용률", "Acceptance measured in our recordings"))
     for p in problems:
@@ -224,7 +224,7 @@ def measured_section(cells: list[acceptance_measured.Cell], problems: list[str])
         f"without a draft."))
 
 
-def temperature_section(cells: list[acceptance_measured.Cell]) -> None:
+def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None:
     """Measured acceptance length and speedup against temperature, one line per prompt recorded at several."""
     sweeps = acceptance_measured.temperature_sweeps(cells)
     if not sweeps:
@@ -285,8 +285,8 @@ explorer()
 measured_cells, measured_problems = acceptance_measured.recorded_cells()
 measured_section(measured_cells, measured_problems)
 
-t0, t1 = sorted(measured.table_cells("temperature_eagle3", "speedup"), key=lambda c: c.conditions["temperature"])
-ng = {(c.conditions["temperature"], c.metric): c.value for c in measured.table_cells("temperature_ngram")}
+t0, t1 = sorted(article_tables.table_cells("temperature_eagle3", "speedup"), key=lambda c: c.conditions["temperature"])
+ng = {(c.conditions["temperature"], c.metric): c.value for c in article_tables.table_cells("temperature_ngram")}
 st.caption(kind_markdown("quoted") + " " + tr(
     f"온도가 높으면 드래프터가 지목한 토큰이 덜 채택되어 α가 내려갑니다. EAGLE-3(Llama 3.1 8B): 온도 0에서 {t0.value:g}×, "
     f"1에서 {t1.value:g}× (004, EAGLE-3 논문 표 1). ",
@@ -307,7 +307,7 @@ with st.expander(tr("기사 004의 계산표와 대조", "Check against article 
              tr("배수 계산", "speedup computed"): round(theory.speedup(m.alpha, m.gamma, m.c), 2),
              tr("연산량 인용", "compute quoted"): m.compute,
              tr("연산량 계산", "compute computed"): round(theory.compute_overhead(m.alpha, m.gamma, m.c), 2)}
-            for m in measured.speculative_math()]
+            for m in article_tables.speculative_math()]
     st.dataframe(rows, hide_index=True)
-    src = measured.speculative_math()[0]
+    src = article_tables.speculative_math()[0]
     st.caption(f"{kind_markdown('quoted')} {src.source} · {src.section} — {kind_markdown('computed')} theory.py")

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from specreplay import measured
+from specreplay import article_tables, axis_series, sweep_series
 from specreplay.format import RecordingError, load
 from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
@@ -13,12 +13,12 @@ LEVELS = [1, 2, 4, 8, 16, 32, 64]
 COLORS = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d"]
 
 
-def name(s: measured.Series) -> str:
+def name(s: axis_series.Series) -> str:
     return s.label_en if lang() == "en" else s.label
 
 
-def crossing(s: measured.Series) -> str:
-    at = measured.first_below(s.points)
+def crossing(s: axis_series.Series) -> str:
+    at = axis_series.first_below(s.points)
     unit = tr("동시", "concurrency") if s.axis == "concurrency" else tr("배치", "batch")
     if at is None:
         top = max((x for x, _ in s.measured()), default=None)
@@ -28,12 +28,12 @@ def crossing(s: measured.Series) -> str:
     return tr(f"{unit} {at}에서 처음 1.0 아래 ({s.value_at(at):g}×)", f"first below 1.0 at {unit} {at} ({s.value_at(at):g}×)")
 
 
-def lines(s: measured.Series, color: str) -> list[dict]:
+def lines(s: axis_series.Series, color: str) -> list[dict]:
     """Measured points joined only where neighbouring table cells are both measured (None breaks the line); a
     thin dotted line, marked interpolated, bridges an unmeasured cell."""
     hover = f"{kind_label(s.kind)} · {s.provenance()}"
     out = [{"name": name(s), "color": color, "markers": True, "unit": "×", "hover": hover, "points": list(s.points)}]
-    for (x0, x1), (y0, y1), bridges in measured.segments(s.points):
+    for (x0, x1), (y0, y1), bridges in axis_series.segments(s.points):
         if bridges:
             out.append({"name": name(s) + tr(" (보간)", " (interpolated)"), "color": color, "dash": "dot", "width": 1,
                         "legend": False, "interpolated": True, "points": [[x0, y0], [x1, y1]]})
@@ -104,11 +104,11 @@ def explorer() -> None:
     level = st.select_slider(level_label, LEVELS, value=8, key="level")
 
     if spec_family:
-        recorded, problems, excluded = measured.recorded_sweeps()
-        shown = measured.series("concurrency_speedup", "speedup") + measured.series("batch_speedup", "speedup") + recorded
+        recorded, problems, excluded = sweep_series.recorded_sweeps()
+        shown = axis_series.series("concurrency_speedup", "speedup") + axis_series.series("batch_speedup", "speedup") + recorded
     else:
         recorded, problems, excluded = [], [], []
-        shown = [s for s in measured.series("h200_relative_throughput", "relative_throughput")
+        shown = [s for s in axis_series.series("h200_relative_throughput", "relative_throughput")
                  if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
 
     values = [y for s in shown for _, y in s.measured()]
@@ -174,15 +174,15 @@ def explorer() -> None:
 explorer()
 
 with st.expander(tr("같은 축의 다른 측정값", "More measurements along this axis")):
-    base, drafted = (measured.cell("collapse_64", s, "throughput") for s in ("기준선", "드래프터 켬"))
-    copy, prose = (measured.cell("copy_vs_prose", s, "speedup") for s in ("복사형", "자유 서술"))
+    base, drafted = (article_tables.cell("collapse_64", s, "throughput") for s in ("기준선", "드래프터 켬"))
+    copy, prose = (article_tables.cell("copy_vs_prose", s, "speedup") for s in ("복사형", "자유 서술"))
     st.markdown(kind_markdown("measured") + " " + tr(
         f"기사 001: 프로덕션 체크포인트를 동시 64명으로 밀면 기준선 {base.value:,.0f} tok/s, 드래프터를 켜면 "
         f"{drafted.value:,.0f} tok/s. 같은 조건 동시 8명에서 복사형은 {copy.value:g}×, 자유 서술은 {prose.value:g}×.",
         f"Article 001: the production checkpoint at 64 concurrent users does {base.value:,.0f} tok/s, "
         f"{drafted.value:,.0f} tok/s with the drafter on. At 8 concurrent users copy-style prompts keep "
         f"{copy.value:g}×, free prose drops to {prose.value:g}×."))
-    h100 = measured.table_cells("h100_concurrency")
+    h100 = article_tables.table_cells("h100_concurrency")
     levels = sorted({c.level for c in h100 if c.level is not None})
     val = {(c.level, c.metric): c.value for c in h100}
     st.dataframe([{tr("동시 요청", "concurrent requests"): lv,

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from specreplay import measured, theory
+from specreplay import article_tables, theory
 from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, tr
 
 COST_TABLE = "cost_h100"
@@ -10,7 +10,7 @@ KV_TABLE = "kv_example"
 
 
 def num(table: str, series: str, metric: str) -> float:
-    value = measured.cell(table, series, metric).value
+    value = article_tables.cell(table, series, metric).value
     assert value is not None, f"{table}/{series}/{metric} is empty"
     return value
 
@@ -23,8 +23,8 @@ page_intro(tr("토큰당 비용과 KV 캐시", "Cost per token & KV cache"), tr(
 
 # --- cost per token
 st.subheader(tr("100만 출력 토큰당 비용", "Cost per 1M output tokens"))
-arms = [c.series for c in measured.table_cells(COST_TABLE, "throughput")]
-price_cell = measured.cell(COST_TABLE, arms[0], "price_per_hour")
+arms = [c.series for c in article_tables.table_cells(COST_TABLE, "throughput")]
+price_cell = article_tables.cell(COST_TABLE, arms[0], "price_per_hour")
 left, right = st.columns([1, 2])
 with left:
     usd_h = st.number_input(tr("GPU 시간당 요금 ($/h)", "GPU price ($/h)"), min_value=0.0, max_value=1000.0,
@@ -48,7 +48,7 @@ with right:
     kind_badge("computed", "theory.cost_per_million · theory.seconds_per_answer")
     rows = []
     for arm in arms:
-        cell = measured.cell(COST_TABLE, arm, "throughput")
+        cell = article_tables.cell(COST_TABLE, arm, "throughput")
         rate = num(COST_TABLE, arm, "throughput")
         rows.append({tr("설정 (H100 1장, 배치 1)", "setup (1× H100, batch 1)"): arm if lang() == "ko" else cell.series_en,
                      tr("tok/s (인용)", "tok/s (quoted)"): f"{rate:.2f}",  # as printed: 244.10
@@ -87,7 +87,7 @@ with right:
     c.metric(tr("동시 세션", "concurrent sessions"),
              f"{theory.sessions_fitting(budget_gib * theory.GIB, context, per_token, reserved / 100):,.1f}")
     kind_badge("computed", "theory.kv_bytes_per_token · theory.sessions_fitting")
-    kv = measured.cell(KV_TABLE, "Llama 3.3 70B · FP16 KV", "kv_bytes_per_token")
+    kv = article_tables.cell(KV_TABLE, "Llama 3.3 70B · FP16 KV", "kv_bytes_per_token")
     st.caption(kind_markdown("quoted") + " " + tr(
         f"기본값은 기사 002의 예: Llama 3.3 70B (L=80, H_kv=8, d_h=128), FP16 KV → 토큰당 {kv.value:,.0f} B, "
         f"H100 80GB에서 남는 약 10GB에 약 {num(KV_TABLE, 'Llama 3.3 70B · FP16 KV', 'max_tokens'):,.0f} 토큰, "
@@ -98,9 +98,9 @@ with right:
         f"{num(KV_TABLE, 'Llama 3.3 70B · FP16 KV', 'max_tokens'):,.0f} tokens, so 100 requests get about "
         f"{num(KV_TABLE, 'Llama 3.3 70B · FP16 KV', 'tokens_per_request'):g} tokens each. 10 GB is read as GiB "
         "(which gives 32,768).") + f" — {kv.source} · {kv.section}")
-    pool = measured.cell("memory", "드래프터 켬", "kv_pool_change")
-    off = measured.cell("memory", "드래프터 없음", "sessions")
-    on = measured.cell("memory", "드래프터 켬", "sessions")
+    pool = article_tables.cell("memory", "드래프터 켬", "kv_pool_change")
+    off = article_tables.cell("memory", "드래프터 없음", "sessions")
+    on = article_tables.cell("memory", "드래프터 켬", "sessions")
     st.caption(kind_markdown("measured") + " " + tr(
         f"기사 001: 드래프터를 붙이자 KV 풀이 약 {abs(pool.value or 0):g}% 줄어, 256k 컨텍스트 세션이 "
         f"{off.value:g}개에서 {on.value:g}개가 됐습니다(B200, Edge 예산 조건). 위 슬라이더를 {abs(pool.value or 0):g}%로 "

@@ -3,10 +3,10 @@
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import measured
+from specreplay import article_tables
 from specreplay.format import RecordingError, engine_name, load
-from specreplay.panes import median_rate
 from specreplay.locations import recording_file
+from specreplay.panes import median_rate
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
 H200_FILE = recording_file("smollm2-h200.jsonl")
@@ -23,12 +23,12 @@ def x(v: float | None) -> str:
     return f"{v:.2f}×" if v is not None else "—"
 
 
-def source_line(c: measured.Cell) -> str:
+def source_line(c: article_tables.TableCell) -> str:
     cond = " · ".join(v for v in c.conditions.values() if v)
     return f"{kind_markdown(c.kind)} {c.source} · {c.section} · {cond}"
 
 
-def ladder_chart(steps: list[measured.Step], key: str, title: str) -> None:
+def ladder_chart(steps: list[article_tables.Step], key: str, title: str) -> None:
     fig = go.Figure(go.Bar(
         x=[label(s.label, s.label_en) for s in steps], y=[s.value for s in steps],
         text=[f"{s.value:g}" + ("" if s.vs_previous is None else f"<br>{x(s.vs_previous)}") for s in steps],
@@ -39,7 +39,7 @@ def ladder_chart(steps: list[measured.Step], key: str, title: str) -> None:
     st.plotly_chart(fig, key=key)
 
 
-def steps_table(steps: list[measured.Step]) -> None:
+def steps_table(steps: list[article_tables.Step]) -> None:
     st.dataframe([{tr("단계", "rung"): label(s.label, s.label_en), "tok/s": s.value,
                    tr("앞 단계 대비 (계산)", "vs previous (computed)"): x(s.vs_previous),
                    tr("처음 대비 (계산)", "vs first (computed)"): x(s.vs_first)} for s in steps], hide_index=True)
@@ -57,14 +57,14 @@ st.info(tr("**같은 조건 규칙**: 배수는 양쪽 팔이 정확히 같은 �
 
 # --- 000: B200, Qwen3.8-27B
 st.subheader(tr("B200 · Qwen3.8-27B: 97 → 458 tok/s (기사 000)", "B200 · Qwen3.8-27B: 97 → 458 tok/s (article 000)"))
-prompts = measured.workloads("ladder_by_prompt")
+prompts = article_tables.workloads("ladder_by_prompt")
 overall = tr("전체 (네 프롬프트)", "Overall (four prompts)")
 shown = {label(ko, en): ko for ko, en in prompts}
 choice = st.selectbox(tr("프롬프트", "Prompt"), [overall, *shown], key="prompt")
 if choice == overall:
-    steps = measured.ladder("ladder_overall")
+    steps = article_tables.ladder("ladder_overall")
 else:
-    steps = measured.ladder("ladder_by_prompt", workload=shown[choice], series_names=["① 원본", "② 양자화", "③ 드래프터"])
+    steps = article_tables.ladder("ladder_by_prompt", workload=shown[choice], series_names=["① 원본", "② 양자화", "③ 드래프터"])
 cols = st.columns(3)
 cols[0].metric(tr("① → ② 양자화", "① → ② quantize"), x(steps[1].vs_previous))
 cols[1].metric(tr("② → ③ 드래프터", "② → ③ drafter"), x(steps[2].vs_previous))
@@ -77,13 +77,13 @@ st.caption(source_line(c0) + " · " + tr("중앙값, 셀당 3회", "median of 3 
     tr("같은 조건(토큰 수 일치) 확인됨", "like-for-like (same token count) confirmed") if lfl else
     tr("이 행은 기사가 토큰 수 일치를 밝히지 않았습니다", "the article does not state equal token counts for this row")))
 if choice == overall:
-    stated = {s.label: (measured.cell("ladder_overall", s.label, "step_ratio_stated").value,
-                        measured.cell("ladder_overall", s.label, "total_ratio_stated").value) for s in steps}
+    stated = {s.label: (article_tables.cell("ladder_overall", s.label, "step_ratio_stated").value,
+                        article_tables.cell("ladder_overall", s.label, "total_ratio_stated").value) for s in steps}
     st.caption(kind_markdown("measured") + " " + tr("기사 표에 적힌 배수: ", "Multipliers printed in the article: ") +
                ", ".join(f"{label(s.label, s.label_en)} {x(stated[s.label][0])} / {x(stated[s.label][1])}" for s in steps))
 by_prompt = go.Figure()
 for i, rung in enumerate(["① 원본", "② 양자화", "③ 드래프터"]):
-    cs = [measured.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
+    cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
     by_prompt.add_trace(go.Bar(name=label(rung, cs[0].series_en), x=[label(ko, en) for ko, en in prompts],
                                y=[c.value for c in cs], marker_color=["#9d9d9d", "#4c78a8", "#f58518"][i],
                                hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label("measured") + " · 000</extra>"))
@@ -91,8 +91,8 @@ by_prompt.update_layout(barmode="group", height=300, margin=dict(l=10, r=10, t=4
                         title=tr("프롬프트별: 양자화 단계는 비슷하고 드래프터 단계는 크게 갈립니다",
                                  "By prompt: the quantize step is similar everywhere, the drafter step is not"))
 st.plotly_chart(by_prompt, key="by_prompt")
-st.caption(source_line(measured.cell("ladder_by_prompt", "① 원본", "decode_rate", prompts[0][0])))
-ttft = {c.series: c for c in measured.table_cells("ttft")}
+st.caption(source_line(article_tables.cell("ladder_by_prompt", "① 원본", "decode_rate", prompts[0][0])))
+ttft = {c.series: c for c in article_tables.table_cells("ttft")}
 st.caption(kind_markdown("measured") + " " + tr(
     f"첫 토큰까지: bf16 {ttft['① 원본'].value:g} s → NVFP4 {ttft['② 양자화'].value:g} s; 드래프터를 켜면 "
     f"{ttft['드래프터 없음'].value:g} s → {ttft['드래프터 켬'].value:g} s (000).",
@@ -102,10 +102,10 @@ st.caption(kind_markdown("measured") + " " + tr(
 # --- 001: bf16 vs 4-bit, each with and without the drafter
 st.subheader(tr("양자화는 드래프터의 배수를 줄이지만 둘 다 켠 쪽이 가장 빠릅니다 (기사 001)",
                 "Quantization shrinks the drafter's multiplier, yet both together are fastest (article 001)"))
-q = measured.ladder("quant_vs_drafter")  # file order: bf16, bf16 + drafter, 4-bit, 4-bit + drafter
-bf16_gain = measured.ladder("quant_vs_drafter", series_names=["bf16 · 드래프터 없음", "bf16 · 드래프터"])[1]
-int4_gain = measured.ladder("quant_vs_drafter", series_names=["4비트 · 드래프터 없음", "4비트 · 드래프터"])[1]
-both = measured.ladder("quant_vs_drafter", series_names=["bf16 · 드래프터 없음", "4비트 · 드래프터 없음", "4비트 · 드래프터"])
+q = article_tables.ladder("quant_vs_drafter")  # file order: bf16, bf16 + drafter, 4-bit, 4-bit + drafter
+bf16_gain = article_tables.ladder("quant_vs_drafter", series_names=["bf16 · 드래프터 없음", "bf16 · 드래프터"])[1]
+int4_gain = article_tables.ladder("quant_vs_drafter", series_names=["4비트 · 드래프터 없음", "4비트 · 드래프터"])[1]
+both = article_tables.ladder("quant_vs_drafter", series_names=["bf16 · 드래프터 없음", "4비트 · 드래프터 없음", "4비트 · 드래프터"])
 cols = st.columns(3)
 cols[0].metric(tr("bf16에 드래프터", "drafter on bf16"), x(bf16_gain.vs_previous))
 cols[1].metric(tr("4비트에 드래프터", "drafter on 4-bit"), x(int4_gain.vs_previous))
@@ -117,9 +117,9 @@ st.caption(source_line(q[0].cell) + " · " + tr("기사 본문: bf16 3.0배, 4�
 # --- 003: RTX 3090, reported steps
 st.subheader(tr("RTX 3090 · Qwen3.8-27B: 82 → 382 tok/s (기사 003, 보고된 값)",
                 "RTX 3090 · Qwen3.8-27B: 82 → 382 tok/s (article 003, reported)"))
-general = measured.ladder("rtx3090_steps", series_names=["기준", "MTP 조정", "+ DFlash2 + 룩업 드래프터"])
-quoting = measured.ladder("rtx3090_steps", series_names=["16토큰 검증 이전 · 문서 인용", "16토큰 검증 · 문서 인용"])
-chat = measured.cell("rtx3090_steps", "16토큰 검증 · 일반 채팅", "decode_rate")
+general = article_tables.ladder("rtx3090_steps", series_names=["기준", "MTP 조정", "+ DFlash2 + 룩업 드래프터"])
+quoting = article_tables.ladder("rtx3090_steps", series_names=["16토큰 검증 이전 · 문서 인용", "16토큰 검증 · 문서 인용"])
+chat = article_tables.cell("rtx3090_steps", "16토큰 검증 · 일반 채팅", "decode_rate")
 steps_table(general)
 steps_table(quoting)
 st.caption(source_line(general[0].cell) + " · " + tr(

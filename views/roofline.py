@@ -3,7 +3,7 @@
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import measured
+from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import RecordingError, engine_name
@@ -157,7 +157,7 @@ st.markdown(tr(
 
 # ---------- 3. quoted: NVIDIA's table from article 002 ----------
 st.subheader(tr("3. NVIDIA가 H200에서 잰 표 (인용)", "3. NVIDIA's H200 table (quoted)"))
-quoted = [s for s in measured.series(QUOTED_TABLE, "relative_throughput") if "BF16" not in s.label]
+quoted = [s for s in axis_series.series(QUOTED_TABLE, "relative_throughput") if "BF16" not in s.label]
 kind_badge("quoted", f"{quoted[0].source} · {quoted[0].section}")
 fig = go.Figure()
 for s in quoted:

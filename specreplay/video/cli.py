@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from specreplay.format import RecordingError, load

@@ -1,0 +1,242 @@
+"""The source articles' tables, transcribed into assets/*.csv: loaded, validated, looked up.
+
+One loader reads the tidy CSVs (one row per table cell; an empty value is a cell
+the article did not measure) and checks every column and unit; nothing here fills
+a gap. Also the shapes pages read a table in: a ladder's rungs with their
+multipliers, the quoted acceptance lengths, and article 004's worked α / c / γ
+table. See assets/README.md for the files.
+
+    cell("ladder_overall", "① 원본", "decode_rate").value   # 97.1
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from specreplay import resources, theory
+
+ASSETS = resources.ASSETS
+TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv")
+MATH_FILE = "quoted_speculative_math.csv"
+COLUMNS = ("source", "table", "section", "kind", "series", "series_en", "hardware", "model", "engine",
+           "temperature", "workload", "workload_en", "axis", "level", "metric", "value", "unit",
+           "like_for_like", "note")
+MATH_COLUMNS = ("source", "table", "section", "kind", "alpha", "c", "gamma", "expected_tokens", "speedup",
+                "compute", "unit", "note")
+UNITS = {"tok/s", "×", "× BF16", "s", "ms", "%", "USD/h", "USD", "sessions", "tokens", "bytes", "GB", "count"}
+KINDS = {"measured", "quoted"}
+AXES = {"", "concurrency", "batch"}
+SOURCE_RE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
+CONDITION_KEYS = ("hardware", "model", "engine", "temperature", "workload")
+
+SeriesKind = Literal["measured", "quoted"]
+
+SeriesKind = Literal["measured", "quoted"]
+
+
+class DataError(ValueError):
+    """A transcription file that breaks the schema; the message names file, line and column."""
+
+
+@dataclass(frozen=True)
+class TableCell:
+    """One cell of a source article's table (one CSV row)."""
+
+    source: str
+    table: str
+    section: str
+    kind: SeriesKind
+    series: str
+    series_en: str
+    conditions: dict[str, str]
+    workload_en: str
+    axis: str
+    level: int | None
+    metric: str
+    value: float | None  # None: the source did not measure this cell
+    unit: str
+    like_for_like: bool
+    note: str
+
+
+def _number(text: str, where: str) -> float | None:
+    if text == "":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise DataError(f"{where}: '{text}' is not a number (leave the cell empty if the source did not measure it)")
+    if not math.isfinite(value):
+        raise DataError(f"{where}: '{text}' is not a finite number")
+    return value
+
+
+def _read(name: str, columns: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
+    path = ASSETS / name
+    if not path.exists():
+        raise DataError(f"{path}: missing transcription file")
+    with path.open(newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        if tuple(reader.fieldnames or ()) != columns:
+            raise DataError(f"{name}: header must be {','.join(columns)}, got {','.join(reader.fieldnames or [])}")
+        return [(f"{name}:{i}", row) for i, row in enumerate(reader, start=2)]
+
+
+def _cell(where: str, row: dict[str, str]) -> TableCell:
+    for key in ("source", "table", "section", "kind", "series", "metric", "unit"):
+        if not row[key]:
+            raise DataError(f"{where}: column '{key}' is empty")
+    if not SOURCE_RE.match(row["source"]):
+        raise DataError(f"{where}: source '{row['source']}' is not an article file name like 001_<16 hex>.txt")
+    if row["kind"] not in KINDS:
+        raise DataError(f"{where}: kind '{row['kind']}' must be one of {sorted(KINDS)}")
+    if row["unit"] not in UNITS:
+        raise DataError(f"{where}: unit '{row['unit']}' is not one of {sorted(UNITS)}")
+    if row["axis"] not in AXES:
+        raise DataError(f"{where}: axis '{row['axis']}' must be concurrency, batch or empty")
+    level = _number(row["level"], f"{where} level")
+    if (level is None) != (row["axis"] == ""):
+        raise DataError(f"{where}: a level needs an axis and an axis needs a level")
+    if row["like_for_like"] not in ("", "yes"):
+        raise DataError(f"{where}: like_for_like must be 'yes' or empty")
+    return TableCell(source=row["source"], table=row["table"], section=row["section"], kind=row["kind"],  # type: ignore[arg-type]
+                series=row["series"], series_en=row["series_en"] or row["series"],
+                conditions={k: row[k] for k in CONDITION_KEYS}, workload_en=row["workload_en"] or row["workload"],
+                axis=row["axis"], level=None if level is None else int(level), metric=row["metric"],
+                value=_number(row["value"], f"{where} value"), unit=row["unit"],
+                like_for_like=row["like_for_like"] == "yes", note=row["note"])
+
+
+@lru_cache(maxsize=1)
+def cells() -> tuple[TableCell, ...]:
+    """Every transcribed cell, validated; cached (the files change only with a commit)."""
+    out = tuple(_cell(where, row) for name in TIDY_FILES for where, row in _read(name, COLUMNS))
+    seen: set[tuple] = set()
+    for c in out:
+        key = (c.table, c.series, tuple(c.conditions.values()), c.level, c.metric)
+        if key in seen:
+            raise DataError(f"duplicate cell {key}")
+        seen.add(key)
+    return out
+
+
+def table_cells(table: str, metric: str | None = None) -> list[TableCell]:
+    found = [c for c in cells() if c.table == table and (metric is None or c.metric == metric)]
+    if not found:
+        raise KeyError(f"no transcribed cells for table {table!r}" + (f", metric {metric!r}" if metric else ""))
+    return found
+
+
+def cell(table: str, series: str, metric: str, workload: str = "") -> TableCell:
+    """The single cell of a table row (optionally of one workload)."""
+    found = [c for c in table_cells(table, metric)
+             if c.series == series and (not workload or c.conditions["workload"] == workload)]
+    if len(found) != 1:
+        raise KeyError(f"{len(found)} cells for {table}/{series}/{metric}/{workload!r}, expected one")
+    return found[0]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A measured acceptance length (a single value or a low–high range) with where it comes from."""
+
+    label: str
+    label_en: str
+    low: float
+    high: float
+    source: str
+    section: str
+
+
+def acceptance_references() -> list[Reference]:
+    out = []
+    by_row: dict[tuple[str, str], dict[str, TableCell]] = {}
+    for c in table_cells("acceptance_length"):
+        by_row.setdefault((c.source, c.series), {})[c.metric] = c
+    for (source, _), m in by_row.items():
+        single = m.get("acceptance_length")
+        lo, hi = (single, single) if single else (m["acceptance_length_min"], m["acceptance_length_max"])
+        assert lo.value is not None and hi.value is not None, f"acceptance length of {lo.series} is empty"
+        out.append(Reference(label=lo.series, label_en=lo.series_en, low=lo.value, high=hi.value,
+                             source=source, section=lo.section))
+    return out
+
+
+@dataclass(frozen=True)
+class MathRow:
+    alpha: float
+    c: float
+    gamma: int
+    expected_tokens: float
+    speedup: float
+    compute: float
+    source: str
+    section: str
+
+
+def _required(text: str, where: str) -> float:
+    value = _number(text, where)
+    if value is None:
+        raise DataError(f"{where}: required, got an empty cell")
+    return value
+
+
+@lru_cache(maxsize=1)
+def speculative_math() -> tuple[MathRow, ...]:
+    """Article 004's worked α / c / γ table (used to check theory.py, and shown as quoted)."""
+    out = []
+    for where, row in _read(MATH_FILE, MATH_COLUMNS):
+        if not SOURCE_RE.match(row["source"]):
+            raise DataError(f"{where}: source '{row['source']}' is not an article file name")
+        num = {k: _required(row[k], f"{where} {k}") for k in ("alpha", "c", "gamma", "expected_tokens", "speedup",
+                                                                "compute")}
+        out.append(MathRow(alpha=num["alpha"], c=num["c"], gamma=int(num["gamma"]), expected_tokens=num["expected_tokens"],
+                           speedup=num["speedup"], compute=num["compute"], source=row["source"], section=row["section"]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rung of a ladder: a measured rate and its computed multipliers."""
+
+    label: str
+    label_en: str
+    value: float
+    vs_previous: float | None  # computed: this / previous rung
+    vs_first: float | None  # computed: this / first rung
+    cell: TableCell
+
+
+def ladder(table: str, metric: str = "decode_rate", workload: str | None = None,
+           series_names: list[str] | None = None) -> list[Step]:
+    """The table's rungs in file order (or in series_names order), with step and total multipliers."""
+    cs = [c for c in table_cells(table, metric) if workload is None or c.conditions["workload"] == workload]
+    if series_names is not None:
+        by = {c.series: c for c in cs}
+        missing = [n for n in series_names if n not in by]
+        if missing:
+            raise KeyError(f"{table}: no rung named {missing}")
+        cs = [by[n] for n in series_names]
+    steps: list[Step] = []
+    for c in cs:
+        if c.value is None:
+            raise DataError(f"{table}/{c.series}: a ladder rung has no measured value")
+        prev = steps[-1].value if steps else None
+        first = steps[0].value if steps else None
+        steps.append(Step(label=c.series, label_en=c.series_en, value=c.value,
+                          vs_previous=theory.ratio(c.value, prev) if prev else None,
+                          vs_first=theory.ratio(c.value, first) if first else None, cell=c))
+    return steps
+
+
+def workloads(table: str) -> list[tuple[str, str]]:
+    """(Korean, English) workload names of a table, in file order."""
+    seen: dict[str, str] = {}
+    for c in table_cells(table):
+        seen.setdefault(c.conditions["workload"], c.workload_en)
+    return list(seen.items())
