@@ -7,7 +7,7 @@ Local emitter processes (this file, `emit`, sharing one port with SO_REUSEPORT) 
 OpenAI-style SSE chunks on a known schedule: chunk k of a request is due at k / rate, 1-5
 tokens each (token_ids, like speculative blocks). Every chunk's text is the emitter's
 CLOCK_MONOTONIC send time, and the recorder's started_mono + t is on the same clock, so
-recorded - sent is the recorder's stamping error. It runs the real recorder CLI: record mode
+recorded - sent is the recorder's stamping error. It runs the real recorder CLI: cells mode
 (1 stream) and one sweep level of --streams concurrent streams per --workers value. Per run:
 stamping error p50 / p99 / max, the chunk rate the emitters reached and their lateness, and
 how long after a request's last chunk arrived its stream sent the next request (the recorder's
@@ -109,7 +109,7 @@ def _figures(path: Path) -> dict[str, object]:
             stamp.append((run.started_mono + ev.t_us / 1e6 - sent) * 1e3)
             late.append((sent - due) * 1e3)
             sent_at.append(sent)
-    # A sweep's backlog: from a request's last chunk to the stream's next request (record mode writes the file there)
+    # A sweep's backlog: from a request's last chunk to the stream's next request (cells mode writes the file there)
     for seq in by_stream.values() if rec.levels else ():
         seq.sort(key=lambda r: r.repeat)
         next_gap += [(b.started_mono - (a.started_mono + a.events[-1].t_us / 1e6)) * 1e3 for a, b in zip(seq, seq[1:])
@@ -166,7 +166,7 @@ def main() -> None:
                          f"auto = the recorder's default here ({default_processes()}) (default 1,auto)")
     ap.add_argument("--emitters", type=int, default=max(1, min(8, (os.cpu_count() or 1) // 4)),
                     help="emitter processes (default cores / 4, 1 to 8)")
-    ap.add_argument("--no-single", action="store_true", help="skip the single-stream record-mode run")
+    ap.add_argument("--no-single", action="store_true", help="skip the single-stream cells-mode run")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     args = ap.parse_args()
     with socket.socket() as s:

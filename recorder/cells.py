@@ -1,4 +1,4 @@
-"""Record mode: every arm x prompt cell, warm-ups then repeats, one request at a time.
+"""Cells mode: every arm x prompt cell, warm-ups then repeats, one request at a time.
 
 Arms run strictly one after another (an arm with a launch block has its server
 started before its first cell and stopped after its last); before every request

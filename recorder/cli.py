@@ -72,7 +72,7 @@ def parser(prog: str = "python -m recorder") -> argparse.ArgumentParser:
                                  epilog="API keys: set api_key_env = \"VAR\" on an arm; the key is read from $VAR "
                                         "and never written to a recording.")
     sub = ap.add_subparsers(dest="command", required=True)
-    rec = sub.add_parser("record", help="every arm x prompt cell, warm-up + repeats, strictly one request at a time")
+    rec = sub.add_parser("record", help="cells mode: every arm x prompt cell, warm-up + repeats, strictly one request at a time")
     _common(rec)
     rec.add_argument("--repeats", type=int, help="measured runs per arm x prompt (default: config, else 3)")
     rec.add_argument("--warmup", type=int, help="warm-up runs per arm x prompt, stored but flagged (default: config, else 1)")

@@ -1,4 +1,4 @@
-"""The closing summary of a record-mode file: one row per arm x prompt, over repeats (warm-ups excluded).
+"""The closing summary of a cells-mode file: one row per arm x prompt, over repeats (warm-ups excluded).
 
 Decode tok/s comes from specreplay.timeline.decode_rate, so the recorder and the app agree.
 """

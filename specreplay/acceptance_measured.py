@@ -1,6 +1,6 @@
 """Acceptance measured in our own recordings, and the formula's speedup from it next to the measured one.
 
-A cell is one speculative arm x prompt of a record-mode recording (one request at a time), pooled over its
+A cell is one speculative arm x prompt of a cells-mode recording (one request at a time), pooled over its
 non-warm-up repeats. From vLLM's counters (format.SpecCounts, summed over repeats):
 
 - per-position rate i = accepted at draft position i ÷ drafts (the share of drafts whose first i tokens were
@@ -35,7 +35,7 @@ from specreplay.locations import recording_files
 
 @dataclass(frozen=True)
 class AcceptanceCell:
-    """Acceptance of one speculative arm on one prompt of a record-mode recording, pooled over its repeats."""
+    """Acceptance of one speculative arm on one prompt of a cells-mode recording, pooled over its repeats."""
 
     file: str  # recording file name
     arm: str

@@ -83,7 +83,7 @@ def _run(arm: str, prompt: str, repeat: int, chunks: list[tuple[float, int]], sp
 
 
 def write_temperature_sweep(path) -> None:
-    """A made-up record-mode file, γ = 3, 11 tokens a run, baseline 10 tok/s after the first token:
+    """A made-up cells-mode file, γ = 3, 11 tokens a run, baseline 10 tok/s after the first token:
 
     - copy at temperature 0: 3 drafts, 7 accepted (3 + 3 + 1; per position 3, 2, 2), 3 steps after the first
       token, 20 tok/s;
@@ -167,7 +167,7 @@ def test_bundled_temperature_sweep_counters() -> None:
     copy = sweeps[("smollm2-vllm-cpu-temperature.jsonl", "ngram", "copy-t0.0")]
     prose = sweeps[("smollm2-vllm-cpu-temperature.jsonl", "ngram", "prose-t0.0")]
     assert [c.temperature for c in copy] == [c.temperature for c in prose] == [0.0, 0.3, 0.6, 0.8, 1.0]
-    # Greedy copying is deterministic: the record-mode file's counters again (52 drafts, 200 accepted a run).
+    # Greedy copying is deterministic: the cells-mode file's counters again (52 drafts, 200 accepted a run).
     assert (copy[0].counts.drafts, copy[0].counts.accepted, copy[0].counts.per_position) == (156, 600, (153, 153, 150, 144))
     # At 0.3 the engine accepted no draft of 253 (85 + 88 + 80): every rate 0, α 0, L 1 — while the baseline
     # still copied the passage and the ngram arm did not.

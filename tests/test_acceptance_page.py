@@ -1,6 +1,6 @@
 """The acceptance page backed by our recordings (AppTest): measured cells beside the formula, the nearest cell
 following the sliders, formula vs measured speedup, the temperature sweep. The recordings folder is a temporary
-copy, so the figures checked here are the bundled record-mode file's."""
+copy, so the figures checked here are the bundled cells-mode file's."""
 
 import shutil
 

@@ -95,7 +95,7 @@ def test_greedy_batched_with_sampled_on_a_speculative_arm_is_refused_with_one_li
     assert lines[0].startswith("recorder: c.toml: mixes: mixes[0] 'both' batches greedy (copy) with sampled (story) "
                                "prompts on speculative arm ngram — vLLM CPU 0.32.0 returns wrong greedy text")
     assert "allow_mixed_sampling = true" in lines[0]
-    # Record mode sends one request at a time: nothing is batched, so the same config records.
+    # Cells mode sends one request at a time: nothing is batched, so the same config records.
     assert config.load(cfg).mixes[0].id == "both"
 
 
