@@ -36,8 +36,6 @@ CONDITION_KEYS = ("hardware", "model", "engine", "temperature", "workload")
 
 SeriesKind = Literal["measured", "quoted"]
 
-SeriesKind = Literal["measured", "quoted"]
-
 
 class DataError(ValueError):
     """A transcription file that breaks the schema; the message names file, line and column."""

@@ -85,13 +85,12 @@ def recorded_arm_pane(rec: Recording, arm: str, prompt: str, repeat: int | None 
     if prompt not in (prompts := [p["id"] for p in rec.prompts]):
         raise LookupError(f"no prompt {prompt!r} in {name}: it has {', '.join(prompts)}")
     if repeat is None:
-        run = median_repeat(rec, arm, prompt)
-    else:
-        runs = rec.select(arm, prompt)
-        run = next((r for r in runs if r.repeat == repeat), None)
-        if run is None:
-            raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r} "
-                              f"(repeats: {', '.join(str(r) for r in sorted({r.repeat for r in runs})) or 'none'})")
+        return recorded_pane(rec, arm, median_repeat(rec, arm, prompt))
+    runs = rec.select(arm, prompt)
+    run = next((r for r in runs if r.repeat == repeat), None)
+    if run is None:
+        raise LookupError(f"arm {arm!r} has no finished repeat {repeat} of prompt {prompt!r} "
+                          f"(repeats: {', '.join(str(r) for r in sorted({r.repeat for r in runs})) or 'none'})")
     return recorded_pane(rec, arm, run)
 
 

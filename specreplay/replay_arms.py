@@ -46,22 +46,37 @@ class Preset:
 # article's prose (2.2–2.5) and code (5.3–5.6) acceptance lengths. Without a drafter every chunk is one token.
 _A000 = "article 000, ladder table (Qwen3.8-27B, 1× B200): tok/s and TTFT quoted"
 PRESET_TOKENS = 600
-# name: (label, ladder_overall row, ttft row, α, γ, what is assumed)
-PRESETS: dict[str, tuple[str, str, str, float, int, str]] = {
-    "p000-bf16": ("Qwen3.8-27B bf16", "① 원본", "① 원본", 0.0, 0, ""),
-    "p000-nvfp4": ("Qwen3.8-27B NVFP4", "② 양자화", "② 양자화", 0.0, 0, ""),
-    "p000-dflash2": ("NVFP4 + DFlash2 (K=7)", "③ 드래프터", "드래프터 켬", 0.72, 7, "α=0.72 assumed (mean block ≈ 3.3 tokens)"),
+
+
+@dataclass(frozen=True)
+class PresetRows:
+    """Which article rows a preset's numbers come from, and what we assume on top."""
+
+    label: str
+    ladder_row: str  # series of table ladder_overall: decode tok/s
+    ttft_row: str  # series of table ttft
+    alpha: float = 0.0
+    gamma: int = 0
+    assumed: str = ""
+
+
+PRESETS: dict[str, PresetRows] = {
+    "p000-bf16": PresetRows("Qwen3.8-27B bf16", "① 원본", "① 원본"),
+    "p000-nvfp4": PresetRows("Qwen3.8-27B NVFP4", "② 양자화", "② 양자화"),
+    "p000-dflash2": PresetRows("NVFP4 + DFlash2 (K=7)", "③ 드래프터", "드래프터 켬", 0.72, 7,
+                               "α=0.72 assumed (mean block ≈ 3.3 tokens)"),
 }
 
 
 @lru_cache(maxsize=None)
 def preset(name: str) -> Preset:
     """A simulated preset with its article numbers; KeyError for an unknown name."""
-    label, ladder_row, ttft_row, alpha, gamma, assumed = PRESETS[name]
-    tok_s = cell("ladder_overall", ladder_row, "decode_rate").value
-    ttft_s = cell("ttft", ttft_row, "ttft").value
+    rows = PRESETS[name]
+    tok_s = cell("ladder_overall", rows.ladder_row, "decode_rate").value
+    ttft_s = cell("ttft", rows.ttft_row, "ttft").value
     assert tok_s is not None and ttft_s is not None, f"preset {name}: its article cells are empty"
-    return Preset(label, SimSpec(tok_s, ttft_s, alpha, gamma, PRESET_TOKENS), "; ".join(x for x in (_A000, assumed) if x))
+    return Preset(rows.label, SimSpec(tok_s, ttft_s, rows.alpha, rows.gamma, PRESET_TOKENS),
+                  "; ".join(x for x in (_A000, rows.assumed) if x))
 
 
 def preset_token(name: str) -> str:

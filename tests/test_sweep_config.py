@@ -137,6 +137,8 @@ start_timeout_s = 30
     ('command = []', "arms[0].launch.command: expected a non-empty list of strings"),
     ('command = ["x"]\nenv = { N = 2 }', "arms[0].launch.env.N: expected a string, got int"),
     ('command = ["x"]\nstop_signal = "SIGNOPE"', "arms[0].launch.stop_signal: unknown signal 'SIGNOPE'"),
+    # the recording format's check (specreplay/fields.py): a boolean is not a number of seconds
+    ('command = ["x"]\nstart_timeout_s = true', "arms[0].launch.start_timeout_s: expected integer or number, got a boolean"),
 ])
 def test_bad_launch_block_is_one_clear_line(tmp_path: Path, monkeypatch, block: str, message: str) -> None:
     monkeypatch.delenv("SR_TEST_UNSET", raising=False)
