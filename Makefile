@@ -15,7 +15,7 @@ run: app-deps
 app-deps: $(VENV)/.app-stamp
 $(VENV)/.app-stamp: pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(VENV)/bin/pip install -q -e '.[app]'
+	$(VENV)/bin/pip install -q -e .
 	touch $@
 
 test-deps: $(VENV)/.test-stamp
@@ -67,9 +67,9 @@ test: system-deps test-deps engine weights llamacpp
 # The bundled recordings (docs/recorder.md): record mode with both arms up, then the sweep, whose arms the
 # recorder starts and stops itself, one at a time ([arms.launch]). About 45 minutes on 2 cores.
 recordings: test-deps engine weights
-	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/python -m recorder record recorder/configs/smollm2.toml
+	$(VENV)/bin/python -m recorder.engine.with_arms -- $(VENV)/bin/specreplay record recorder/configs/smollm2.toml
 	SPECREPLAY_ENGINE_PY=$(abspath $(ENGINE_VENV))/bin/python SPECREPLAY_ENGINE_LIB=$(abspath $(ENGINE_VENV))/lib \
-	SPECREPLAY_MODELS=$(MODELS) $(VENV)/bin/python -m recorder sweep recorder/configs/smollm2-sweep.toml
+	SPECREPLAY_MODELS=$(MODELS) $(VENV)/bin/specreplay sweep recorder/configs/smollm2-sweep.toml
 
 # The README's screenshot (docs/screenshot-replay.png), taken by the replay browser test from a bundled recording.
 screenshot: system-deps test-deps

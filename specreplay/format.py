@@ -358,7 +358,7 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Reco
     elif lines and repair:
         lines.pop()  # no trailing newline: the last line was never finished
     if not lines:
-        raise RecordingError(path, 0, "", "the file is empty", "record with `python -m recorder`")
+        raise RecordingError(path, 0, "", "the file is empty", "record with `specreplay record`")
     rec: Recording | None = None
     for i, raw in enumerate(lines, start=1):
         if not raw.strip():
@@ -388,7 +388,7 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Reco
         else:
             raise RecordingError(path, i, "type", f"unknown line type {kind!r}", "expected 'run' or 'level'")
     if rec is None:
-        raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `python -m recorder`")
+        raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `specreplay record`")
     return rec
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.apptest_helpers import open_page
-from tests.browser_fixtures import streamlit_server
+from tests.browser_fixtures import ROOT, streamlit_server
 
 PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline"]
 
@@ -59,3 +59,10 @@ def test_deep_link_on_a_fresh_server_runs_the_app_shell(page) -> None:
         page.get_by_text("Acceptance rate & draft length").first.wait_for(timeout=30_000)
         page.get_by_text("언어 / Language").wait_for(timeout=30_000)  # the shell's sidebar
         assert page.get_by_role("link", name="Side-by-side replay").count() == 1  # titles, not file names
+
+
+def test_no_pages_folder_next_to_a_main_script() -> None:
+    """Streamlit would run a page in a pages/ folder beside the main script without the shell (docs/architecture.md,
+    "Why views/"): app.py in a checkout, views/shell.py under `specreplay app`."""
+    for main_script in (ROOT / "app.py", ROOT / "views/shell.py"):
+        assert main_script.is_file() and not (main_script.parent / "pages").exists()

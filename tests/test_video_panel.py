@@ -6,14 +6,14 @@ import time
 
 from streamlit.testing.v1 import AppTest
 
-from specreplay import video_panel
+from specreplay.views import video_panel
 
 
 def _app() -> None:
     from specreplay.format import Event
     from specreplay.panes import Pane
     from specreplay.timeline import make_track
-    from specreplay.video_panel import video_export_panel
+    from specreplay.views.video_panel import video_export_panel
 
     def pane(label: str, step: int) -> Pane:  # made-up test timelines
         return Pane(label, label, "m · e", "measured", make_track([Event(i * step, 1, f"w{i} ") for i in range(6)]))

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from specreplay.views.shell import page_file
 from specreplay.views.ui import tr
 
 st.title(tr("같은 모델이 몇 배 빨라지는 이유, 그리고 그 이득이 사라지는 때",
@@ -27,14 +28,14 @@ Every number here is **measured** (a recording or a cited table), **computed** (
 """))
 
 st.subheader(tr("둘러보기", "Explore"))
-st.page_link("views/replay.py", label=tr("따로 녹화한 팔들을 한 시계 위에서 나란히 재생", "Arms recorded separately, replayed side by side on one clock"),
+st.page_link(page_file("replay"), label=tr("따로 녹화한 팔들을 한 시계 위에서 나란히 재생", "Arms recorded separately, replayed side by side on one clock"),
              icon=":material/play_circle:")
-st.page_link("views/acceptance.py", label=tr("수용률 α와 드래프트 길이 γ가 배수를 정하는 방식", "How acceptance rate α and draft length γ set the speedup"),
+st.page_link(page_file("acceptance"), label=tr("수용률 α와 드래프트 길이 γ가 배수를 정하는 방식", "How acceptance rate α and draft length γ set the speedup"),
              icon=":material/tune:")
-st.page_link("views/concurrency.py", label=tr("동시 접속이 늘면 배수가 1.0 아래로", "More concurrent users push the speedup below 1.0"),
+st.page_link(page_file("concurrency"), label=tr("동시 접속이 늘면 배수가 1.0 아래로", "More concurrent users push the speedup below 1.0"),
              icon=":material/groups:")
-st.page_link("views/ladder.py", label=tr("bf16 → 4비트 → 드래프터 계단", "The bf16 → 4-bit → drafter ladder"), icon=":material/stairs:")
-st.page_link("views/cost.py", label=tr("100만 토큰당 비용과 KV 캐시 예산", "Cost per 1M tokens and the KV-cache budget"),
+st.page_link(page_file("ladder"), label=tr("bf16 → 4비트 → 드래프터 계단", "The bf16 → 4-bit → drafter ladder"), icon=":material/stairs:")
+st.page_link(page_file("cost"), label=tr("100만 토큰당 비용과 KV 캐시 예산", "Cost per 1M tokens and the KV-cache budget"),
              icon=":material/payments:")
-st.page_link("views/roofline.py", label=tr("왜 4비트가 큰 배치에서 느려지나 (H200 실측)", "Why 4-bit can lose at large batch (measured on an H200)"),
+st.page_link(page_file("roofline"), label=tr("왜 4비트가 큰 배치에서 느려지나 (H200 실측)", "Why 4-bit can lose at large batch (measured on an H200)"),
              icon=":material/show_chart:")

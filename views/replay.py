@@ -15,7 +15,7 @@ from specreplay.replay_arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX
 from specreplay.replay_payload import SPEEDS, player_payload
 from specreplay.replay_source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
 from specreplay.timeline import decode_rate, first_token_us
-from specreplay.video_panel import video_export_panel
+from specreplay.views.video_panel import video_export_panel
 from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr
 
 SIM_WORD = kind_label("simulated")

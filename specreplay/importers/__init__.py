@@ -1,4 +1,4 @@
-"""Importers: other benchmark tools' per-request results → recording format v1 (`python -m specreplay import`)."""
+"""Importers: other benchmark tools' per-request results → recording format v1 (`specreplay import`)."""
 
 from __future__ import annotations
 

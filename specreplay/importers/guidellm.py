@@ -47,5 +47,5 @@ def read(path: Path, version: str | None = None) -> list[ImportedArm]:
         f"GuideLLM {version} keeps, for each of its {len(reqs)} requests, only the first and last token times and "
         f"the number of streamed iterations ({iterations} in all), not when each chunk arrived, so it cannot be "
         "replayed token by token without inventing times",
-        "record the same server with `python -m recorder`, or benchmark it with `vllm bench serve --save-detailed` "
+        "record the same server with `specreplay record`, or benchmark it with `vllm bench serve --save-detailed` "
         "or AIPerf and import that")

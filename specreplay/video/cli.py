@@ -16,9 +16,9 @@ from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS
 from specreplay.video.render import render
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
-        prog="python -m specreplay.video",
+        prog=prog,
         description="Render a recorded replay to a frame-exact MP4 or GIF: arms side by side on one clock. "
                     "The same inputs give the same bytes, busy machine or idle.")
     ap.add_argument("recording", type=Path, help="recording file (.jsonl)")
@@ -41,8 +41,8 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = parser()
+def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video") -> int:
+    ap = parser(prog)
     args = ap.parse_args(argv)
     suffix = args.output.suffix.lower().lstrip(".") if args.output else ""
     fmt = args.fmt or (suffix if suffix in FORMATS else "mp4")

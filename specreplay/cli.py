@@ -1,0 +1,167 @@
+"""`specreplay` (also `python -m specreplay`): the app, the recorder, videos and interop behind one command.
+
+    specreplay app [STREAMLIT OPTIONS]             the explainer app on the bundled recordings
+    specreplay record CONFIG [-o FILE]             every arm x prompt of a config, one request at a time
+    specreplay sweep CONFIG [-o FILE]              a concurrency sweep
+    specreplay summary RECORDING                   a recording's summary table
+    specreplay video RECORDING --prompt ID         a frame-exact MP4 or GIF of a replay
+    specreplay export-html RECORDING -o FILE       one replay as a self-contained HTML file
+    specreplay import KIND FILE... -o FILE         another benchmark tool's results as a recording
+
+`specreplay COMMAND --help` lists a command's options. Problems end in one line on stderr (file, line, field,
+what to do) and exit status 2.
+
+Each command's options live with its module (the recorder's in specreplay.recorder.cli, the video's in
+specreplay.video); this file dispatches, and holds export-html and import.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tomllib
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+
+from specreplay.export_html import export_recording
+from specreplay.format import RecordingError, load
+from specreplay.importers import KINDS
+from specreplay.importers.common import write_recording
+from specreplay.replay_payload import SPEEDS
+
+PROG = "specreplay"
+
+
+def _missing(exc: ModuleNotFoundError, command: str) -> int:
+    """The recorder's packages are an extra: say which one brings them, instead of a traceback."""
+    if (exc.name or "").split(".")[0] == "specreplay":
+        raise exc
+    print(f"{PROG} {command}: needs {exc.name}, which is not installed — pip install 'specreplay[record]'",
+          file=sys.stderr)
+    return 2
+
+
+def _recorder(argv: list[str]) -> int:
+    try:
+        from specreplay.recorder.cli import main
+    except ModuleNotFoundError as exc:
+        return _missing(exc, argv[0])
+    return main(argv, prog=PROG)
+
+
+def _video(argv: list[str]) -> int:
+    from specreplay.video.cli import main
+
+    return main(argv, prog=f"{PROG} video")
+
+
+def streamlit_flags(config: Path) -> list[str]:
+    """views/streamlit_config.toml as `streamlit run` flags: an installed app has no .streamlit/ folder to read."""
+    table = tomllib.loads(config.read_text(encoding="utf-8"))
+    return [f"--{section}.{key}={str(value).lower() if isinstance(value, bool) else value}"
+            for section, options in table.items() for key, value in options.items()]
+
+
+def _app(argv: list[str]) -> int:
+    """`streamlit run` on the shell, with the app's Streamlit settings first, so options given here win."""
+    if argv and argv[0] in ("-h", "--help"):
+        print(f"usage: {PROG} app [STREAMLIT OPTIONS]\n\nServe the explainer app (Streamlit) on the bundled "
+              "recordings, on\nhttp://localhost:8501 unless --server.port says otherwise. The options go to "
+              "`streamlit run`,\ne.g. --server.port 8600 --server.address 0.0.0.0 (`streamlit run --help` lists "
+              "them).")
+        return 0
+    views = Path(str(files("specreplay.views")))
+    cmd = [sys.executable, "-m", "streamlit", "run", str(views / "shell.py"),
+           *streamlit_flags(views / "streamlit_config.toml"), *argv]
+    sys.stdout.flush()
+    os.execv(sys.executable, cmd)  # the server is this process: signals and the exit status are Streamlit's own
+    return 0  # not reached
+
+
+def _export(args: argparse.Namespace) -> str:
+    rec = load(args.recording, repair=True)
+    arms = [a for a in args.arms.split(",") if a] if args.arms else None
+    html = export_recording(rec, args.prompt, arms, args.repeat, args.lang, args.speed)
+    out = Path(args.output)
+    out.write_text(html, encoding="utf-8")
+    return f"wrote {out} ({out.stat().st_size / 1024:.0f} KiB)"
+
+
+def _import(args: argparse.Namespace) -> str:
+    reader, _ = KINDS[args.kind]
+    arms = [arm for path in args.files for arm in reader(Path(path), args.tool_version)]
+    for arm, label in zip(arms, args.label or []):
+        arm.label = label
+    out = write_recording(args.output, arms, args.title)
+    runs = sum(len(a.requests) for a in arms)
+    return f"wrote {out}: {len(arms)} arm(s), {runs} request(s), imported from {arms[0].tool}"
+
+
+def interop_parser() -> argparse.ArgumentParser:
+    """`export-html` and `import`."""
+    ap = argparse.ArgumentParser(prog=PROG)
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    ex = sub.add_parser("export-html", help="one self-contained HTML file that replays a recording offline",
+                        description="Write the replay of one prompt as a single HTML file: the app's player, the "
+                        "chosen runs and a provenance header, all inline. It loads nothing from the network, so it "
+                        "plays opened from disk or in an <iframe> on any static host.")
+    ex.add_argument("recording", help="a recording (.jsonl), e.g. recordings/smollm2-vllm-cpu.jsonl")
+    ex.add_argument("--prompt", help="prompt id (default: the first prompt with finished runs)")
+    ex.add_argument("--arms", help="comma-separated arm ids, 1–4, as in the app's ?arms= (recorded ids or sim:… "
+                    "tokens; default: every arm that ran the prompt, up to 4)")
+    ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
+    ex.add_argument("--lang", choices=("ko", "en"), default="ko", help="interface language (default: ko)")
+    ex.add_argument("--speed", type=float, choices=SPEEDS, default=1.0, help="initial playback speed (default: 1)")
+    ex.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    ex.set_defaults(run=_export)
+
+    kinds = "\n".join(f"  {k:<11} {what}" for k, (_, what) in KINDS.items())
+    im = sub.add_parser("import", help="turn another benchmark tool's per-request results into a recording",
+                        formatter_class=argparse.RawDescriptionHelpFormatter,
+                        description="Convert per-request results into recording format v1, one arm per result, with "
+                        "provenance (tool, version, file) and `imported` as the kind. What the tool's file lacks "
+                        f"(token text, tokens per chunk, …) is stated in the header, never filled in.\n\nKINDS:\n{kinds}")
+    im.add_argument("kind", choices=list(KINDS), help="the tool that wrote FILE")
+    im.add_argument("files", nargs="+", metavar="FILE", help="result file(s); each becomes an arm (one prompt id per "
+                    "request index, so runs on the same dataset line up)")
+    im.add_argument("-o", "--output", required=True, help="the recording to write (.jsonl; must not exist)")
+    im.add_argument("--label", action="append", help="an arm's label, once per arm in order (default: from the file)")
+    im.add_argument("--title", help="the recording's title")
+    im.add_argument("--tool-version", help="the tool's version, where its file does not say")
+    im.set_defaults(run=_import)
+    return ap
+
+
+def _interop(argv: list[str]) -> int:
+    args = interop_parser().parse_args(argv)
+    try:
+        print(args.run(args))
+    except (RecordingError, LookupError, ValueError, OSError) as exc:
+        print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+# command -> how it runs; the runner gets the arguments after `specreplay`, the command's name first
+COMMANDS: dict[str, Callable[[list[str]], int]] = {
+    "app": lambda argv: _app(argv[1:]),
+    "record": _recorder,
+    "sweep": _recorder,
+    "summary": _recorder,
+    "video": lambda argv: _video(argv[1:]),
+    "export-html": _interop,
+    "import": _interop,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    doc = __doc__.split("\n\n")
+    ap = argparse.ArgumentParser(prog=PROG, usage=f"{PROG} [-h] COMMAND [ARGS ...]", description=doc[0],
+                                 epilog="\n\n".join(doc[1:3]), formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=list(COMMANDS), metavar="COMMAND", help=", ".join(COMMANDS))
+    args = ap.parse_args(argv[:1])  # the command's own parser reads the rest, --help included
+    return COMMANDS[args.command](argv)
