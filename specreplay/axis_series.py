@@ -24,12 +24,20 @@ class Series:
     section: str  # where in the source: table or section heading
     unit: str
     axis: str
-    points: tuple[tuple[int, float | None], ...]  # (level, value); None = not measured
+    points: tuple[tuple[int, float | None], ...]  # (level, value); None = not measured (or excluded, below)
     conditions: dict[str, str] = field(default_factory=dict)
+    # Levels measured but left out of the series because the arms did not do the same work (sweeps.like_for_like),
+    # with the value that was measured there (None: the ratio had no value).
+    excluded: tuple[tuple[int, float | None], ...] = ()
 
     def value_at(self, level: int) -> float | None:
-        """The measured value at exactly this level; None when the level was not measured."""
+        """The measured value at exactly this level; None when the level was not measured (or was excluded)."""
         return dict(self.points).get(level)
+
+    def excluded_at(self, level: int) -> tuple[bool, float | None]:
+        """Whether this level was measured but excluded as not like-for-like, and the value it measured."""
+        got = dict(self.excluded)
+        return level in got, got.get(level)
 
     def measured(self) -> list[tuple[int, float]]:
         return [(x, y) for x, y in self.points if y is not None]
@@ -61,20 +69,51 @@ def first_below(points: tuple[tuple[int, float | None], ...] | list, threshold: 
     return next((x for x, y in sorted(points) if y is not None and y < threshold), None)
 
 
-def segments(points: tuple[tuple[int, float | None], ...]) -> list[tuple[tuple[int, int], tuple[float, float], bool]]:
-    """Line pieces between consecutive measured points: ((x0, x1), (y0, y1), crosses_unmeasured).
+def segments(points: tuple[tuple[int, float | None], ...],
+             grid: tuple[int, ...] | list[int] = ()) -> list[tuple[tuple[int, int], tuple[float, float], tuple[int, ...]]]:
+    """Line pieces between consecutive measured points: ((x0, x1), (y0, y1), levels skipped in between).
 
-    A piece that skips an unmeasured cell of the table is flagged, so it can be drawn as
-    interpolated rather than passed off as data.
+    A level is skipped when the series has an unmeasured cell there, or when `grid` (the levels of the chart's
+    axis, e.g. other series' levels) has a level there that this series did not measure. A piece that skips a
+    level is not data between its ends: draw it dotted, never as a measured line.
     """
     out = []
     prev: tuple[int, float] | None = None
-    gap = False
+    have = {x for x, _ in points}
     for x, y in sorted(points):
         if y is None:
-            gap = prev is not None
             continue
         if prev is not None:
-            out.append(((prev[0], x), (prev[1], y), gap))
-        prev, gap = (x, y), False
+            between = sorted(lv for lv in have | set(grid) if prev[0] < lv < x)
+            out.append(((prev[0], x), (prev[1], y), tuple(between)))
+        prev = (x, y)
     return out
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """Where a series first goes below a threshold, read from measured points only."""
+
+    below: int  # the first measured level below the threshold
+    value: float
+    above: int | None  # the measured level just before it (at or above the threshold); None: already below at first
+    above_value: float | None
+    unmeasured: tuple[int, ...]  # levels between `above` and `below` that were not measured (see segments)
+
+
+def crossing(points: tuple[tuple[int, float | None], ...], grid: tuple[int, ...] | list[int] = (),
+             threshold: float = 1.0) -> Crossing | None:
+    """The first measured level below the threshold and the measured level before it; None if never below.
+
+    Nothing is interpolated: the crossing lies somewhere between `above` and `below`, and where levels in between
+    were not measured (`unmeasured`), nobody knows where.
+    """
+    at = first_below(points, threshold)
+    if at is None:
+        return None
+    value = dict(points)[at]
+    assert value is not None
+    piece = next((p for p in segments(points, grid) if p[0][1] == at), None)
+    if piece is None:
+        return Crossing(at, value, None, None, ())
+    return Crossing(at, value, piece[0][0], piece[1][0], piece[2])

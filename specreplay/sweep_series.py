@@ -11,10 +11,11 @@ from specreplay.locations import recording_files
 
 
 def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str, str], label: str,
-                    label_en: str = "") -> Series:
+                    label_en: str = "", excluded: Mapping[int, float | None] | None = None) -> Series:
     """A recorded concurrency sweep (speedup of a speculative arm over its baseline) as just another series.
 
-    provenance needs 'recording' (file) and should name engine, model, machine and date.
+    provenance needs 'recording' (file) and should name engine, model, machine and date. `excluded`: levels
+    measured but not like-for-like (their points are None), with the value measured there.
     """
     if not points:
         raise ValueError("a recorded sweep series needs at least one (concurrency → speedup) point")
@@ -26,7 +27,7 @@ def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str,
     return Series(key=f"recording/{provenance['recording']}/{label}", label=label, label_en=label_en or label,
                   kind="measured", source=str(provenance["recording"]), section="", unit="×",
                   axis="concurrency", points=tuple(sorted((int(k), v) for k, v in points.items())),
-                  conditions=conditions)
+                  conditions=conditions, excluded=tuple(sorted((int(k), v) for k, v in (excluded or {}).items())))
 
 
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
@@ -67,6 +68,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         if rec.timing_only or not any(r.concurrency > 1 and not r.warmup for r in rec.runs):
             continue  # timing-only sweeps (dummy weights) compare quantizations, not speculative decoding
         curves: dict[tuple[str, str | None], dict[str, dict[int, float | None]]] = {}
+        left_out: dict[tuple[str, str | None], dict[str, dict[int, float | None]]] = {}
         unchecked: set[tuple[str, str | None]] = set()
         for row in pair_rows(rec):
             s, stats = row.speedup, row.stats
@@ -84,6 +86,10 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
             c = curves.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
             c["throughput"][s.concurrency] = None if differs or s.throughput is None else round(s.throughput, 2)
             c["decode"][s.concurrency] = None if differs or s.decode is None else round(s.decode, 2)
+            if differs:
+                x = left_out.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
+                x["throughput"][s.concurrency] = None if s.throughput is None else round(s.throughput, 2)
+                x["decode"][s.concurrency] = None if s.decode is None else round(s.decode, 2)
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
             base = f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"
@@ -98,5 +104,6 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                     "model": str(arm.get("model", "")),
                     "machine": rec.machine_line,
                     "date": str(rec.header.get("created", "")),
-                }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}"))
+                }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}",
+                   excluded=left_out.get((arm_id, mix), {}).get(metric)))
     return tuple(out), tuple(problems), tuple(excluded)

@@ -37,11 +37,32 @@ def test_crossings() -> None:
 
 def test_segments_flag_lines_across_unmeasured_cells() -> None:
     nvfp4 = by_label("concurrency_speedup", "speedup")["NVFP4-GPTQ · 131k · 배치 256"]
-    assert axis_series.segments(nvfp4.points) == [((1, 4), (1.34, 1.22), True), ((4, 16), (1.22, 1.05), True),
-                                               ((16, 64), (1.05, 0.26), False)]
+    assert axis_series.segments(nvfp4.points) == [((1, 4), (1.34, 1.22), (2,)), ((4, 16), (1.22, 1.05), (8,)),
+                                               ((16, 64), (1.05, 0.26), ())]
     kv = by_label("concurrency_speedup", "speedup")["KV fp8 · 256k · Edge 예산"]
     assert all(not skips for _, _, skips in axis_series.segments(kv.points))
     assert axis_series.segments(((1, 1.2), (2, None))) == []  # a single measured point draws no line
+
+
+def test_segments_across_levels_other_series_measured_on_the_same_axis() -> None:
+    """001's NVFP4 row jumps from 16 to 64; 004's points at 24, 32, 48 and 56 sit on the same axis: not measured."""
+    nvfp4 = by_label("concurrency_speedup", "speedup")["NVFP4-GPTQ · 131k · 배치 256"]
+    eagle = by_label("batch_speedup", "speedup")["EAGLE · SGLang"]
+    grid = sorted({x for s in (nvfp4, eagle) for x, _ in s.points})
+    assert axis_series.segments(nvfp4.points, grid)[-1] == ((16, 64), (1.05, 0.26), (24, 32, 48, 56))
+    assert all(not skips for _, _, skips in axis_series.segments(eagle.points, grid))  # 004 measured every level
+
+
+def test_crossing_is_read_between_measured_points_only() -> None:
+    s = by_label("concurrency_speedup", "speedup")
+    grid = [1, 2, 4, 8, 16, 24, 32, 48, 64]
+    c = axis_series.crossing(s["NVFP4-GPTQ · 131k · 배치 256"].points, grid)
+    assert (c.above, c.above_value, c.below, c.value, c.unmeasured) == (16, 1.05, 64, 0.26, (24, 32, 48))
+    c = axis_series.crossing(s["INT4 · 256k · Edge 예산"].points, grid)
+    assert (c.above, c.below, c.unmeasured) == (4, 8, ())
+    assert axis_series.crossing(s["KV fp8 · 256k · Edge 예산"].points, grid) is None
+    c = axis_series.crossing(((1, 0.5), (2, 0.4)))
+    assert (c.above, c.below) == (None, 1)  # below from the first measured level
 
 
 def test_004_batch_and_cost_tables() -> None:
@@ -189,5 +210,7 @@ def test_sweep_levels_whose_greedy_text_differs_are_left_out(tmp_path) -> None:
     assert problems == []
     assert series[0].points == ((1, pytest.approx(2.0)), (2, None), (4, None))
     assert axis_series.first_below(series[0].points) is None
+    assert series[0].excluded == ((2, 1.2), (4, 0.8))  # measured there, kept with its value, not drawn as a line
+    assert series[0].excluded_at(4) == (True, 0.8) and series[0].excluded_at(1) == (False, None)
     assert len(excluded) == 2
     assert "spec · 2: 2/2 greedy runs changed by batching (baseline 0/2); system 1.20×, per-request 1.20× not plotted" in excluded[0]

@@ -17,6 +17,16 @@ from specreplay.words import Lang, word
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
 _KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
+# One colour per weight format, on every page that compares formats (roofline, the concurrency page's H200 view).
+FORMAT_COLOR = {"bf16": "#4c78a8", "int4": "#e45756", "fp8": "#54a24b"}
+
+
+def times(v: float | None, missing: str = "—") -> str:
+    """A multiplier for reading: at most two decimals, at least one ("1.0×", "0.8×", "1.27×")."""
+    if v is None:
+        return missing
+    text = f"{v:.2f}".rstrip("0")
+    return f"{text}0×" if text.endswith(".") else f"{text}×"
 
 
 def lang() -> Lang:

@@ -145,14 +145,19 @@ export function draw(root, spec, v) {
     }
   });
   for (const s of series) {
-    // Break the line at unmeasured cells (null): nothing is drawn across a gap.
-    const d = s.points.map((p, i) => (p[1] === null ? "" : `${i && s.points[i - 1][1] !== null ? "L" : "M"}${px(p[0])},${py(p[1])}`)).join("");
-    el("path", { d, fill: "none", stroke: s.color, "stroke-width": s.width || 2, "stroke-dasharray": DASH[s.dash || "solid"] }, svg);
+    // Break the line at unmeasured cells (null): nothing is drawn across a gap. line: false draws dots only.
+    if (s.line !== false) {
+      const d = s.points.map((p, i) => (p[1] === null ? "" : `${i && s.points[i - 1][1] !== null ? "L" : "M"}${px(p[0])},${py(p[1])}`)).join("");
+      const path = el("path", { d, fill: "none", stroke: s.color, "stroke-width": s.width || 2, "stroke-dasharray": DASH[s.dash || "solid"] }, svg);
+      if (s.hover && !s.markers) el("title", {}, path, `${s.name}`);
+    }
     if (s.markers) {
       for (const [x, y] of s.points) {
         if (y === null) continue;
-        const dot = el("circle", { cx: px(x), cy: py(y), r: 4, fill: s.color }, svg);
-        el("title", {}, dot, `${s.name}\n${x} → ${+y.toFixed(3)}${s.unit || ""}${s.hover ? "\n" + s.hover : ""}`);
+        const dot = el("circle", { cx: px(x), cy: py(y), r: 4, fill: s.hollow ? "white" : s.color, stroke: s.color,
+                                   "stroke-width": s.hollow ? 2 : 0 }, svg);
+        // Multipliers read with two decimals at most, as everywhere on the pages.
+        el("title", {}, dot, `${s.name}\n${x} → ${+y.toFixed(s.unit === "×" ? 2 : 3)}${s.unit || ""}${s.hover ? "\n" + s.hover : ""}`);
       }
     }
   }
