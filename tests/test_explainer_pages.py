@@ -133,18 +133,44 @@ def test_no_solid_line_across_a_level_the_series_did_not_measure(family: str) ->
         assert len(solid_pieces(eagle)) == 8  # 004 measured every batch level from 2 to 64
 
 
-def test_ladder_prompt_choice_moves_step_multipliers() -> None:
+def test_ladder_prompt_choice_moves_step_multipliers_and_the_headline() -> None:
     at = open_page("ladder", "en")
     m = metrics(at)
     assert (m["① → ② quantize"], m["② → ③ drafter"], m["product = total"]) == ("1.41×", "3.35×", "4.72×")
-    assert (m["drafter on bf16"], m["drafter on 4-bit"]) == ("3.00×", "2.22×")
-    at.selectbox(key="prompt").set_value("code generation").run()
+    assert at.subheader[0].value == "B200 · Qwen3.8-27B · overall: 97.1 → 458.5 tok/s (article 000)"
+    at.selectbox(key="prompt").set_value("code-generation").run()
     m = metrics(at)
     assert (m["① → ② quantize"], m["product = total"]) == ("1.40×", "7.13×")
+    assert at.subheader[0].value == "B200 · Qwen3.8-27B · code generation: 95.2 → 678.4 tok/s (article 000)"
     assert "like-for-like (same token count) confirmed" in at.caption[0].value
     at.selectbox(key="prompt").set_value("chat").run()
     assert metrics(at)["product = total"] == "3.35×"
+    assert at.subheader[0].value == "B200 · Qwen3.8-27B · chat: 99.9 → 334.7 tok/s (article 000)"
     assert "does not state equal token counts" in at.caption[0].value
+
+
+def test_ladder_001_shows_pair_ratios_never_a_ratio_between_unlike_bars() -> None:
+    """001's four bars are two checkpoints with the drafter off and on: on ÷ off per checkpoint and bf16 → 4-bit."""
+    at = open_page("ladder", "en")
+    m = metrics(at)
+    assert (m["drafter on bf16"], m["drafter on 4-bit"], m["bf16 → 4-bit (no drafter)"]) == ("3.00×", "2.22×", "1.45×")
+    assert m["4-bit + drafter ÷ bf16"] == "3.23×"
+    bars = next(c for c in at.get("plotly_chart") if "ladder_001" in c.proto.id)
+    text = json.loads(bars.proto.spec)["data"][0]["text"]
+    assert text == ["88.7", "266.4<br>on ÷ off 3.00×", "129<br>4-bit ÷ bf16 1.45×", "286.9<br>on ÷ off 2.22×"]
+    assert "0.48×" not in " ".join(text)  # 4-bit without the drafter ÷ bf16 with it: unlike bars
+
+
+def test_ladder_003_keeps_its_two_tasks_apart() -> None:
+    at = open_page("ladder", "en")
+    heads = [h.value for h in at.subheader]
+    assert "RTX 3090 · Qwen3.8-27B · a developer's own engine (article 003, reported)" in heads
+    assert not any("82 → 382" in h for h in heads)  # no heading pairs the chat baseline with the quoting figure
+    bold = [md.value for md in at.markdown]
+    assert "**General use, one user: 82 → 138 tok/s**" in bold
+    assert "**Quoting a 25,000-token document: 260 → 382 tok/s**" in bold
+    note = " ".join(c.value for c in at.caption)
+    assert "no multiplier across the two is given" in note and "about 133 tok/s" in note
 
 
 def test_cost_inputs_move_readouts() -> None:
