@@ -1,15 +1,62 @@
 """A small HTML animation of simulated token streams: plain decoding vs speculative decoding.
 
-Input is the chunk lists of specreplay.panes.simulate_events; each chunk is one
-verification step (its last token is the target model's own, the rest accepted
-drafts). Time is slowed so a step can be seen; the page says so.
+Each chunk is one verification step (its last token is the target model's own, the rest accepted drafts).
+Time is slowed so a step can be seen; the page says so. The speculative stream is drawn so that its tokens per
+step equal the formula's E[τ] (expected_taus): what the reader sees race is the formula, not a seed's luck.
 """
 
 from __future__ import annotations
 
 import html
+import math
 
 from specreplay.format import Event
+from specreplay.panes import SIM_TOKEN
+from specreplay.theory import expected_tokens
+
+_GOLDEN = (math.sqrt(5) - 1) / 2
+
+
+def tau_distribution(alpha: float, gamma: int) -> list[float]:
+    """P(a step yields k tokens), k = 1 … γ+1: drafts accepted one by one with probability α until the first
+    rejection; every step adds the target model's own token. Its mean is E[τ] = (1 − α^(γ+1)) / (1 − α)."""
+    return [alpha ** (k - 1) * (1 - alpha) for k in range(1, gamma + 1)] + [alpha ** gamma]
+
+
+def expected_taus(alpha: float, gamma: int, tokens: int) -> list[int]:
+    """Tokens per step for a stream of about `tokens` tokens whose mean is E[τ] (to within 0.5 ÷ steps).
+
+    The number of steps yielding k tokens follows the distribution (largest remainders), then single steps move
+    to a neighbouring k until the total is round(steps · E[τ]); the steps are put in a scattered order (ranks of
+    a golden-ratio sequence) so the stream looks like a draw, not a sorted list.
+    """
+    e_tau = expected_tokens(alpha, gamma)
+    steps = max(1, round((tokens - 1) / e_tau))
+    p = tau_distribution(alpha, gamma)
+    count = [math.floor(steps * q) for q in p]
+    for k in sorted(range(len(p)), key=lambda k: steps * p[k] - count[k], reverse=True)[:steps - sum(count)]:
+        count[k] += 1
+    target = round(steps * e_tau)
+    total = sum((k + 1) * n for k, n in enumerate(count))
+    while total != target:
+        up = total < target  # move one step from k tokens to k + 1 (or k − 1)
+        movable = [k for k in range(len(p)) if count[k] and (k + 1 < len(p) if up else k > 0)]
+        k = max(movable, key=lambda k: count[k] - steps * p[k])  # the count furthest above its expectation
+        count[k] -= 1
+        count[k + 1 if up else k - 1] += 1
+        total += 1 if up else -1
+    ordered = [k + 1 for k, n in enumerate(count) for _ in range(n)]
+    ranks = sorted(range(steps), key=lambda i: (i * _GOLDEN) % 1)
+    out = [0] * steps
+    for rank, i in enumerate(ranks):
+        out[i] = ordered[rank]
+    return out
+
+
+def stream(taus: list[int], step_s: float) -> list[Event]:
+    """Events of a simulated stream: the first token at 0, then one chunk of `tau` tokens every `step_s`."""
+    return [Event(0, 1, SIM_TOKEN)] + [Event(round(i * step_s * 1e6), n, SIM_TOKEN * n)
+                                       for i, n in enumerate(taus, start=1)]
 
 
 def _lane(title: str, events: list[Event], color_draft: str, color_own: str) -> str:

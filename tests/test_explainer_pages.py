@@ -54,7 +54,7 @@ def test_acceptance_sliders_move_readouts_and_chart() -> None:
 
 def test_acceptance_shows_measured_references_and_simulated_stream() -> None:
     at = open_page("acceptance", "ko")
-    notes = [h["label"] for h in chart(at, "etau_chart")["hlines"]]
+    notes = [b["label"] for b in chart(at, "etau_chart")["bands"]]
     assert any("산문 2.2–2.5 (000)" in n for n in notes) and any("코드 5.3–5.6 (000)" in n for n in notes)
     assert any("복사형 3.1 (001)" in n for n in notes)
     captions = " ".join(c.value for c in at.caption)
@@ -63,6 +63,45 @@ def test_acceptance_shows_measured_references_and_simulated_stream() -> None:
     plain, spec = strip.split('class="legend"')[0].split('class="lane"')[1:3]
     assert plain.count("<i ") == spec.count("<i ") == 60  # both lanes draw the same 60 tokens
     assert spec.count('class="step"') < plain.count('class="step"')  # in fewer verification steps
+
+
+def test_article_acceptance_lengths_are_bands_compared_at_their_draft_length_k7() -> None:
+    """000 and 001 measured with DFlash2 K=7: the bands meet the E[τ] curve at γ = 7, whatever γ the slider has."""
+    at = open_page("acceptance", "en")
+    spec = chart(at, "etau_chart")
+    bands = {b["label"]: (b["y0"], b["y1"]) for b in spec["bands"]}
+    assert bands == {"prose 2.2–2.5 (000) measured": (2.2, 2.5), "code 5.3–5.6 (000) measured": (5.3, 5.6),
+                     "copy 3.1 (001) measured": (3.1, 3.1), "free prose 2.2 (001) measured": (2.2, 2.2)}
+    assert spec["hlines"] == []  # ranges are bands, not a line at their midpoint
+    k7 = spec["fixed"][0]
+    assert k7["name"] == "E[τ] at γ=7, the articles' K (computed)" and k7["dash"] == "dash"
+    assert k7["points"][-1] == [1.0, 8.0]  # γ + 1 at α = 1: the curve is γ = 7's
+    marks = {m["name"]: m["hover"] for m in spec["fixed"][1:]}
+    assert marks["prose 2.2–2.5 (000)"] == "α 0.55–0.61 at K=7" and marks["copy 3.1 (001)"] == "α 0.69 at K=7"
+    at.slider(key="gamma").set_value(3).run()
+    assert chart(at, "etau_chart")["fixed"][0]["points"][-1] == [1.0, 8.0]  # not moved by the γ slider
+    caption = next(c.value for c in at.caption if "Bands are the mean acceptance lengths" in c.value)
+    assert "code 5.3–5.6 (000) → α 0.88–0.89" in caption and "γ = K = 7" in caption
+
+
+@pytest.mark.parametrize("alpha,gamma,c", [(0.8, 5, 0.05), (0.6, 2, 0.0), (0.95, 16, 0.1), (0.3, 7, 0.2), (1.0, 4, 0.0)])
+def test_simulated_stream_realises_the_formula_it_stands_beside(alpha: float, gamma: int, c: float) -> None:
+    at = open_page("acceptance", "en")
+    at.slider(key="alpha").set_value(alpha).run()
+    at.slider(key="gamma").set_value(gamma).run()
+    at.slider(key="c").set_value(c).run()
+    m = metrics(at)
+    line = next(md.value for md in at.markdown if md.value.startswith(":orange-badge[simulated] This stream"))
+    import re
+    tokens, steps, per_step, e_tau, on_screen, formula = re.search(
+        r"(\d+) tokens after the first in (\d+) verifications = \*\*([\d.]+)\*\* per verification \(formula E\[τ\] "
+        r"([\d.]+)\) → on screen \*\*([\d.]+)×\*\* as fast as no drafter \(formula ([\d.]+)×\)", line).groups()
+    assert (e_tau, formula + "×") == (m["Tokens per verification E[τ]"], m["Speedup"])  # the readouts beside it
+    assert abs(int(tokens) / int(steps) - float(e_tau)) <= 0.5 / int(steps) + 0.005  # realised = E[τ], not luck
+    assert abs(float(on_screen) - float(formula)) <= 0.5 / int(steps) / (1 + gamma * c) + 0.01
+    strip = at.get("html")[0].proto.body
+    spec = strip.split('class="legend"')[0].split('class="lane"')[2]
+    assert spec.count('class="step"') == int(steps) + 1  # the first token, then one chunk per verification
 
 
 def test_concurrency_slider_reads_measured_cells_only() -> None:

@@ -6,16 +6,17 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import acceptance_measured, article_tables, theory
-from specreplay.panes import simulate_events
-from specreplay.token_strip import token_strip_html
+from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views.live_chart import live_chart, slider
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, times, tr
 
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
 ALPHAS = [i / 100 for i in range(0, 101)]
 GAMMAS = list(range(1, 17))
 BLUE, ORANGE, GREEN, GRAY = "#4c78a8", "#f58518", "#2ca02c", "#b8b8b8"
+TEAL, DARK = "#72b7b2", "#555555"
+K_ARTICLES = 7  # DFlash2 K=7 in 000 and 001: the draft length their measured acceptance lengths come from
 
 
 def cell_label(c: acceptance_measured.AcceptanceCell) -> str:
@@ -45,6 +46,40 @@ def ref_label(r: article_tables.Reference) -> str:
     name = r.label_en if lang() == "en" else r.label
     value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
     return f"{name} {value} ({r.source[:3]})"
+
+
+def implied_range(r: article_tables.Reference) -> tuple[float, float]:
+    """The α range the reference's acceptance length implies at the articles' draft length K = 7."""
+    return theory.implied_alpha(r.low, K_ARTICLES), theory.implied_alpha(r.high, K_ARTICLES)
+
+
+def alpha_text(lo: float, hi: float) -> str:
+    return f"{lo:.2f}" if round(lo, 2) == round(hi, 2) else f"{lo:.2f}–{hi:.2f}"
+
+
+def reference_layers(refs: list[article_tables.Reference]) -> tuple[list[dict], list[dict]]:
+    """The articles' acceptance lengths as bands (a range from low to high; a single value as a thin band), and
+    the E[τ] curve at γ = K = 7 with each reference's stretch of it marked: the comparison the articles allow."""
+    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r) + tr(" 실측", " measured")} for r in refs]
+    k_curve = {"name": tr(f"E[τ], γ={K_ARTICLES} = 기사의 K (계산)", f"E[τ] at γ={K_ARTICLES}, the articles' K (computed)"),
+               "color": DARK, "dash": "dash", "width": 1,
+               "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
+    marks = []
+    for r in refs:
+        lo, hi = implied_range(r)
+        xs = sorted({lo, hi, *(a for a in ALPHAS if lo < a < hi)})
+        marks.append({"name": ref_label(r), "color": TEAL, "width": 6, "legend": False, "markers": lo == hi,
+                      "hover": tr(f"K={K_ARTICLES}에서 α {alpha_text(lo, hi)}", f"α {alpha_text(lo, hi)} at K={K_ARTICLES}"),
+                      "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in xs]})
+    return bands, [k_curve, *marks]
+
+
+def reference_text(refs: list[article_tables.Reference]) -> str:
+    parts = []
+    for r in refs:
+        lo, hi = implied_range(r)
+        parts.append(f"{ref_label(r)} → α {alpha_text(lo, hi)}")
+    return "; ".join(parts)
 
 
 page_intro(tr("수용률과 드래프트 길이", "Acceptance rate & draft length"), tr(
@@ -107,22 +142,24 @@ def explorer() -> None:
     refs = article_tables.acceptance_references()
     cells, _ = acceptance_measured.recorded_cells()
     sliders = {name: slider(label) for name, label in labels.items()}
+    bands, k_layers = reference_layers(refs)
     with right:
         live_chart({
             "title": tr("수용률 α에 따른 E[τ]", "E[τ] against acceptance rate α"), "height": 330,
             "x": {"title": "α", "range": [0, 1]}, "y": {"title": tr("검증 1회당 토큰", "tokens per verification")},
             "grid": ALPHAS, "curve": {"name": tr("E[τ], γ={gamma} (계산)", "E[τ], γ={gamma} (computed)"), "color": BLUE},
-            "hlines": [{"y": (r.low + r.high) / 2, "label": ref_label(r) + tr(" 실측", " measured"), "color": "green",
-                        "dash": "dash"} for r in refs],
+            "hlines": [], "bands": bands, "fixed": k_layers,
             "current_name": tr("현재 값", "current"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
             "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="etau_chart")
-        st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curve is the formula. ") +
+        st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curves are the formula. ") +
                    f"{kind_markdown('measured')} " + tr(
-                       "점선은 기사들이 잰 평균 수용 길이입니다(000: B200·Qwen3.8-27B·DFlash2 K=7, vLLM 지표; "
-                       "001: B200·vLLM 0.28.0·DFlash2). 수용 길이는 γ에 따라 달라지므로 곡선과의 비교는 대략적입니다.",
-                       "Dashed lines are the mean acceptance lengths the articles measured (000: B200 · Qwen3.8-27B · "
-                       "DFlash2 K=7, vLLM metric; 001: B200 · vLLM 0.28.0 · DFlash2). Acceptance length depends on γ, "
-                       "so compare with the curve only roughly.") + (" " + tr(
+                       f"띠는 기사들이 잰 평균 수용 길이입니다(000: B200·Qwen3.8-27B·DFlash2 K={K_ARTICLES}, vLLM 지표; "
+                       f"001: B200·vLLM 0.28.0·DFlash2 K={K_ARTICLES}). 수용 길이는 γ에 따라 달라지므로 기사들이 쓴 "
+                       f"γ = K = {K_ARTICLES}의 점선 곡선과 비교합니다: 띠가 그 곡선과 만나는 구간(굵게)이 그 측정이 뜻하는 α입니다 — ",
+                       f"Bands are the mean acceptance lengths the articles measured (000: B200 · Qwen3.8-27B · DFlash2 "
+                       f"K={K_ARTICLES}, vLLM metric; 001: B200 · vLLM 0.28.0 · DFlash2 K={K_ARTICLES}). Acceptance length "
+                       f"depends on γ, so compare them with the dashed curve at the articles' γ = K = {K_ARTICLES}: where a "
+                       f"band meets it (thick) is the α that measurement implies — ") + reference_text(refs) + "." + (" " + tr(
                        "초록 점은 우리 녹화의 셀입니다(가로: 그 수용 길이가 팔의 γ에서 뜻하는 α). 슬라이더에 가장 가까운 "
                        "셀에 테두리가 그려집니다.",
                        "Green dots are cells of our own recordings (across: the α their acceptance length implies at "
@@ -146,8 +183,10 @@ def explorer() -> None:
             positions_chart(cells, alpha, gamma, sliders)
 
     st.subheader(tr("토큰이 나오는 모습", "What it looks like"))
-    plain = simulate_events(1 / SIM_STEP_S, 0.0, 0.0, 0, SIM_TOKENS)
-    spec = simulate_events(gain / SIM_STEP_S, 0.0, alpha, gamma, SIM_TOKENS, seed=7)
+    taus = expected_taus(alpha, gamma, SIM_TOKENS)
+    spec_step = (1 + gamma * c) * SIM_STEP_S  # one verification, drafting included
+    after_first = sum(taus)
+    plain, spec = stream([1] * after_first, SIM_STEP_S), stream(taus, spec_step)
     st.html(token_strip_html(plain, spec, gamma, {
         "plain": tr("드래프터 없음: 검증 1회에 1토큰", "No drafter: 1 token per pass"),
         "spec": tr(f"추측 디코딩 α={alpha:.2f} γ={gamma}", f"Speculative α={alpha:.2f} γ={gamma}"),
@@ -156,12 +195,28 @@ def explorer() -> None:
         "strip": tr("검증 1회당 나온 토큰 수 (막대 하나 = 검증 1회)", "Tokens per verification (one bar = one pass)"),
         "replay": tr("다시 재생", "Replay"),
     }), unsafe_allow_javascript=True)  # our own markup (labels escaped); the script is the replay button
+    per_step = after_first / len(taus)
+    on_screen = (after_first * SIM_STEP_S) / (len(taus) * spec_step)
+    st.markdown(f"{kind_markdown('simulated')} " + tr(
+        f"이 스트림: 첫 토큰 뒤 {after_first}토큰을 검증 {len(taus)}회에 = 검증 1회당 **{per_step:.2f}** (공식 E[τ] "
+        f"{e_tau:.2f}) → 화면에서 드래프터 없음보다 **{on_screen:.2f}×** 빠름 (공식 {gain:.2f}×).",
+        f"This stream: {after_first} tokens after the first in {len(taus)} verifications = **{per_step:.2f}** per "
+        f"verification (formula E[τ] {e_tau:.2f}) → on screen **{on_screen:.2f}×** as fast as no drafter (formula "
+        f"{gain:.2f}×)."))
     st.caption(f"{kind_markdown('simulated')} " + tr(
-        f"시뮬레이션입니다: 초안마다 확률 α로 채택, 첫 거절에서 멈춤(최대 γ), 고정 시드. 화면 시간은 느리게 했습니다 "
-        f"(드래프터 없는 1스텝 = {SIM_STEP_S} s, 추측 스텝은 (1+γc)배 길게). 텍스트 없이 토큰 {SIM_TOKENS}개를 블록으로 그립니다.",
-        f"Simulated: each draft accepted with probability α until the first rejection (at most γ), fixed seed. "
-        f"Screen time is slowed (one plain step = {SIM_STEP_S} s; a speculative step is (1+γc) times longer). "
-        f"{SIM_TOKENS} tokens drawn as blocks, no text."))
+        f"시뮬레이션입니다: 스텝마다 채택되는 초안 수는 공식의 분포(확률 α로 하나씩 채택, 첫 거절에서 멈춤, 최대 γ)를 따르고, "
+        f"검증 1회당 토큰이 E[τ]와 같도록(스텝 수의 0.5 이내) 개수를 맞춘 뒤 흩어 놓은 순서입니다 — 운 좋은 시드가 아닙니다. "
+        f"화면 시간은 느리게 했습니다 (드래프터 없는 1스텝 = {SIM_STEP_S} s, 추측 스텝은 (1+γc)배 길게). 텍스트 없이 토큰을 "
+        "블록으로 그립니다.",
+        f"Simulated: how many drafts each step accepts follows the formula's distribution (each accepted with "
+        f"probability α until the first rejection, at most γ), with the counts set so the tokens per verification "
+        f"equal E[τ] (to within 0.5 ÷ steps), in a scattered order — not a lucky seed. Screen time is slowed (one "
+        f"plain step = {SIM_STEP_S} s; a speculative step is (1+γc) times longer). Tokens are drawn as blocks, no text."))
+
+
+def temperature_of(c: article_tables.TableCell) -> float:
+    """The cell's temperature as a number (the table prints e.g. '0 (논문 관행)'): a stable key, not a display string."""
+    return float(c.conditions["temperature"].split()[0])
 
 
 def pct(x: float) -> str:
@@ -285,17 +340,17 @@ explorer()
 measured_cells, measured_problems = acceptance_measured.recorded_cells()
 measured_section(measured_cells, measured_problems)
 
-t0, t1 = sorted(article_tables.table_cells("temperature_eagle3", "speedup"), key=lambda c: c.conditions["temperature"])
-ng = {(c.conditions["temperature"], c.metric): c.value for c in article_tables.table_cells("temperature_ngram")}
+t0, t1 = sorted(article_tables.table_cells("temperature_eagle3", "speedup"), key=temperature_of)
+ng = {(temperature_of(c), c.metric): c.value for c in article_tables.table_cells("temperature_ngram")}
+greedy_ng = f"{ng[(0.0, 'speedup_min')]:.1f}–{ng[(0.0, 'speedup_max')]:.1f}×"
+hot_ng = f"{ng[(1.0, 'speedup_min')]:.1f}–{ng[(1.0, 'speedup_max')]:.1f}×"
 st.caption(kind_markdown("quoted") + " " + tr(
-    f"온도가 높으면 드래프터가 지목한 토큰이 덜 채택되어 α가 내려갑니다. EAGLE-3(Llama 3.1 8B): 온도 0에서 {t0.value:g}×, "
-    f"1에서 {t1.value:g}× (004, EAGLE-3 논문 표 1). ",
-    f"Higher temperature means fewer draft tokens accepted: α drops. EAGLE-3 (Llama 3.1 8B): {t0.value:g}× at "
-    f"temperature 0, {t1.value:g}× at 1 (004, EAGLE-3 paper table 1). ") + kind_markdown("measured") + " " + tr(
-    f"n-gram 방식의 수학 문제: {ng[('0 (논문 관행)', 'speedup_min')]:.1f}–{ng[('0 (논문 관행)', 'speedup_max')]:.1f}× → "
-    f"온도 1.0에서 {ng[('1.0', 'speedup_min')]:.1f}–{ng[('1.0', 'speedup_max')]:.1f}× (001).",
-    f"n-gram drafting on maths: {ng[('0 (논문 관행)', 'speedup_min')]:.1f}–{ng[('0 (논문 관행)', 'speedup_max')]:.1f}× → "
-    f"{ng[('1.0', 'speedup_min')]:.1f}–{ng[('1.0', 'speedup_max')]:.1f}× at temperature 1.0 (001)."))
+    f"온도가 높으면 드래프터가 지목한 토큰이 덜 채택되어 α가 내려갑니다. EAGLE-3(Llama 3.1 8B): 온도 0에서 {times(t0.value)}, "
+    f"1에서 {times(t1.value)} (004, EAGLE-3 논문 표 1). ",
+    f"Higher temperature means fewer draft tokens accepted: α drops. EAGLE-3 (Llama 3.1 8B): {times(t0.value)} at "
+    f"temperature 0, {times(t1.value)} at 1 (004, EAGLE-3 paper table 1). ") + kind_markdown("measured") + " " + tr(
+    f"n-gram 방식의 수학 문제: {greedy_ng} → 온도 1.0에서 {hot_ng} (001).",
+    f"n-gram drafting on maths: {greedy_ng} → {hot_ng} at temperature 1.0 (001)."))
 
 temperature_section(measured_cells)
 

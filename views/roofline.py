@@ -7,12 +7,12 @@ from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import RecordingError, engine_name
+from specreplay.views.ui import FORMAT_COLOR as COLOR
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 FORMATS = ["bf16", "int4", "fp8"]
 FORMAT_NAME = {"bf16": "BF16", "int4": "int4 W4A16", "fp8": "FP8 W8A8"}
-COLOR = {"bf16": "#4c78a8", "int4": "#e45756", "fp8": "#54a24b"}
 QUOTED_TABLE = "h200_relative_throughput"
 
 data = rl.load_measured()
@@ -41,14 +41,25 @@ def shape_label(s: rl.LayerShape) -> str:
     return f"{s.model} · {s.layer} ({s.k}→{s.n})"
 
 
+# What the intro says is read off the measured file, so it cannot disagree with the sections below.
+INT4_RIDGE_B = rl.ridge_batch(rl.measured_ridge(data, "int4"), rl.BYTES_PER_WEIGHT["int4"])
+INT4_LOSES_AT = min(b for b in (rl.crossing_batch(rl.speedup(data, s.name, "int4")) for s in rl.shapes(data)) if b)
 page_intro(tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"), tr(
     "디코드 한 스텝은 모든 가중치를 메모리에서 한 번 읽고, 배치 B의 토큰마다 곱셈을 합니다. B가 작으면 GPU는 "
-    "읽기를 기다리므로 가중치를 4비트로 줄이면 빨라집니다. B가 커지면 곱셈이 병목이 되고, 4비트 가중치를 "
-    "BF16으로 되돌리는(역양자화) 비용까지 더해져 이득이 사라지거나 손해가 됩니다.",
+    "읽기를 기다리므로 가중치를 4비트(바이트 ¼)로 줄이면 빨라집니다. 루프라인으로는 그 이득이 1.0으로 줄어들 뿐이고, "
+    f"그것도 곱셈이 병목이 되는 큰 배치에서입니다(우리 H200에서 int4 W4A16은 B ≈ {INT4_RIDGE_B:,.0f}). 그런데 우리가 잰 "
+    f"int4 커널은 아직 메모리 바운드인 B = {INT4_LOSES_AT}에서 이미 BF16보다 느립니다: 곱셈이 천장에 닿아서가 아니라, "
+    "4비트 가중치를 BF16으로 되돌리는 커널의 역양자화 작업이 B와 함께 늘어서 지는 것입니다. 3절의 NVIDIA 모델 전체 "
+    "수치는 요청마다 입력 2,048토큰 · 출력 128토큰이라 프리필 비중이 크고, 연산 바운드인 프리필에서는 4비트가 아낄 "
+    "읽기가 없습니다.",
     "A decode step reads every weight from memory once and multiplies it for each of the batch's B tokens. At "
-    "small B the GPU waits on the reads, so 4-bit weights make it faster. As B grows the arithmetic becomes "
-    "the bottleneck, and turning 4-bit weights back into BF16 (dequantization) costs extra: the gain fades "
-    "or turns into a loss."))
+    "small B the GPU waits on the reads, so 4-bit weights (a quarter of the bytes) make it faster. By the roofline "
+    "that gain only fades to 1.0, and only at a batch large enough for the arithmetic to be the bottleneck (B ≈ "
+    f"{INT4_RIDGE_B:,.0f} for int4 W4A16 on our H200). Yet the int4 kernel we measured is already slower than BF16 at "
+    f"B = {INT4_LOSES_AT}, while still memory-bound: the loss is not the arithmetic hitting its ceiling but the "
+    "kernel's dequantization work (turning 4-bit weights back into BF16), which grows with B. NVIDIA's whole-model "
+    "numbers in section 3 are prefill-heavy (2,048 input tokens for 128 output tokens per request), and prefill is "
+    "compute-bound: there 4-bit weights have no reads to save."))
 
 batch = st.select_slider(tr("배치 크기 B", "Batch size B"), BATCHES, value=8, key="roofline_batch")
 
@@ -64,7 +75,7 @@ for col, fmt in zip(cols, FORMATS):
     value, ridge = rl.intensity(batch, b_w), rl.measured_ridge(data, fmt)
     bound = tr("메모리 바운드", "memory-bound") if value < ridge else tr("연산 바운드", "compute-bound")
     col.metric(f"{FORMAT_NAME[fmt]} · I({batch}) · b_w = {b_w:g} B", f"{value:,.0f} FLOP/B",
-               delta=f"{bound} · {tr('릿지', 'ridge')} {ridge:,.0f}", delta_color="off",
+               delta=f"{bound} · {tr('릿지', 'ridge')} {ridge:,.0f}", delta_color="off", delta_arrow="off",
                help=tr(f"I(B)가 릿지에 닿는 배치: B ≈ {rl.ridge_batch(ridge, b_w):,.0f}",
                        f"Batch where I(B) reaches the ridge: B ≈ {rl.ridge_batch(ridge, b_w):,.0f}"))
 st.caption(tr(
@@ -104,7 +115,7 @@ for col, fmt in ((m1, "int4"), (m2, "fp8")):
     ideal = rl.ideal_speedup(batch, chosen.k, chosen.n, fmt, peaks, bandwidth)
     col.metric(tr(f"{FORMAT_NAME[fmt]} ÷ BF16, B = {batch} (실측)", f"{FORMAT_NAME[fmt]} vs BF16 at B = {batch} (measured)"),
                f"{sp[fmt][batch]:.2f}×", delta=tr(f"이상적 루프라인: {ideal:.2f}× (계산)", f"ideal roofline: {ideal:.2f}× (computed)"),
-               delta_color="off")
+               delta_color="off", delta_arrow="off")  # a neutral note, not a change: no arrow
 
 fig = go.Figure()
 for fmt in ("int4", "fp8"):
@@ -175,11 +186,11 @@ st.dataframe([{tr("행", "row"): s.label_en if lang() == "en" else s.label,
               for s in quoted], hide_index=True)
 st.caption(tr(
     f"{kind_markdown('quoted')} 기사 002 §2.2에 실린 값 그대로입니다(빈 칸은 원문이 재지 않은 배치). 원문은 "
-    "nvidia-modelopt v0.21.1 · TensorRT-LLM v0.15, 입력 2,048 · 출력 128 토큰의 모델 전체 처리량이고, 우리 값은 한 "
+    "nvidia-modelopt v0.21.1 · TensorRT-LLM v0.15, 입력 2,048 · 출력 128 토큰의 모델 전체 처리량(프리필 비중이 큼)이고, 우리 값은 한 "
     "레이어의 커널 시간이므로 같은 조건의 비교가 아닙니다. 원문이 가리키는 NVIDIA 자료는 우리가 확인하지 못했습니다.",
     f"{kind_markdown('quoted')} Exactly as printed in article 002 §2.2 (empty: a batch the source did not measure). "
     "The source is whole-model throughput with nvidia-modelopt v0.21.1 and TensorRT-LLM v0.15, 2,048 input and 128 "
-    "output tokens; ours are single-layer kernel times, so this is not a like-for-like comparison. We could not "
+    "output tokens (prefill-heavy); ours are single-layer kernel times, so this is not a like-for-like comparison. We could not "
     "check the NVIDIA material the article cites."))
 
 # ---------- 4. measured: a serving engine on our H200, timing only ----------

@@ -27,7 +27,8 @@ const range = (lo, hi) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 // What each chart draws at slider values v: series, the current point(s), the measured cells and the texts.
 export const MODELS = {
   etau: (spec, v) => ({
-    series: [{ ...spec.curve, name: fill(spec.curve.name, shown(v)),
+    // Fixed layers first (drawn under): e.g. the curve at the articles' draft length, which no slider moves.
+    series: [...(spec.fixed || []), { ...spec.curve, name: fill(spec.curve.name, shown(v)),
                points: spec.grid.map((a) => [a, expectedTokens(a, v.gamma)]) }],
     current: { x: v.alpha, ys: [expectedTokens(v.alpha, v.gamma)] },
     cells: spec.cells && { points: spec.cells.map((c) => [c.alpha, c.length]), nearest: nearestCell(spec.cells, v) },
@@ -103,14 +104,34 @@ function niceTicks(lo, hi, n = 5) {
 
 const DASH = { solid: "", dot: "2 4", dash: "7 4", dashdot: "7 3 2 3" };
 
+// Label positions (pixel y, in the order given) at least `gap` apart, as near their wanted y as that allows and
+// inside [top, bottom]: close references (2.2 and 2.2–2.5) get stacked labels instead of overprinted ones.
+export function placeLabels(ys, gap, top, bottom) {
+  const order = ys.map((y, i) => [y, i]).sort((a, b) => a[0] - b[0]);
+  const out = new Array(ys.length);
+  let prev = -Infinity;
+  for (const [y, i] of order) {
+    out[i] = Math.max(y, prev + gap, top);
+    prev = out[i];
+  }
+  let next = Infinity; // the stack ran past the bottom: push it back up, keeping the gaps
+  for (const [, i] of order.reverse()) {
+    out[i] = Math.min(out[i], next - gap, bottom);
+    next = out[i];
+  }
+  return out;
+}
+
 export function draw(root, spec, v) {
   const model = MODELS[spec.live.model](spec, v);
   const series = model.series;
   const width = Math.max(root.clientWidth || 600, 320);
   const height = spec.height;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat([model.current.x]);
+  const bands = spec.bands || [];
   const ys = series.flatMap((s) => s.points.map((p) => p[1])).filter((y) => y !== null)
-    .concat(model.current.ys, spec.hlines.map((h) => h.y), model.cells ? model.cells.points.map((p) => p[1]) : []);
+    .concat(model.current.ys, spec.hlines.map((h) => h.y), bands.map((b) => b.y1),
+            model.cells ? model.cells.points.map((p) => p[1]) : []);
   const [x0, x1] = spec.x.range || [Math.min(...xs), Math.max(...xs)];
   const y0 = spec.y.range ? spec.y.range[0] : 0;
   const y1 = spec.y.range ? spec.y.range[1] : Math.max(...ys) * 1.08;
@@ -135,14 +156,22 @@ export function draw(root, spec, v) {
   el("text", { x: (M.l + width - M.r) / 2, y: height - 6, class: "lc-axis", "text-anchor": "middle" }, svg, spec.x.title);
   el("text", { x: 12, y: (M.t + height - M.b) / 2, class: "lc-axis", "text-anchor": "middle",
                transform: `rotate(-90 12 ${(M.t + height - M.b) / 2})` }, svg, spec.y.title);
-  spec.hlines.forEach((h, i) => {
+  for (const h of spec.hlines) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(h.y), y2: py(h.y), stroke: h.color, "stroke-dasharray": DASH[h.dash || "solid"],
                  class: "lc-hline" }, svg);
-    if (h.label) {
-      const left = i % 2 === 0; // alternate sides so close references stay readable
-      el("text", { x: left ? M.l + 4 : width - M.r - 4, y: py(h.y) + (left ? -4 : 12), class: "lc-note",
-                   "text-anchor": left ? "start" : "end" }, svg, h.label);
-    }
+  }
+  // A measured range is a band from low to high; a single value a thin band (at least 2 px).
+  for (const b of bands) {
+    const top = py(b.y1);
+    el("rect", { x: M.l, width: width - M.l - M.r, y: top - 1, height: Math.max(py(b.y0) - top, 0) + 2, fill: b.color,
+                 class: "lc-band" }, svg);
+  }
+  // Reference labels at the right edge, stacked so that none overlaps another (each next to its line or band).
+  const labelled = spec.hlines.filter((h) => h.label).map((h) => [h.label, py(h.y)])
+    .concat(bands.filter((b) => b.label).map((b) => [b.label, (py(b.y0) + py(b.y1)) / 2]));
+  const at = placeLabels(labelled.map(([, y]) => y - 4), 13, M.t + 10, height - M.b - 4);
+  labelled.forEach(([label], i) => {
+    el("text", { x: width - M.r - 4, y: at[i], class: "lc-note lc-ref-label", "text-anchor": "end" }, svg, label);
   });
   for (const s of series) {
     // Break the line at unmeasured cells (null): nothing is drawn across a gap. line: false draws dots only.

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { computeOverhead, expectedTokens, MODELS, nearestCell, speedup } from "../../assets/explainer/live_chart.js";
+import { computeOverhead, expectedTokens, MODELS, nearestCell, placeLabels, speedup } from "../../assets/explainer/live_chart.js";
 
 const round2 = (x) => Math.round(x * 100) / 100;
 
@@ -71,4 +71,18 @@ test("the per-position chart draws the nearest cell, its formula and the slider'
   assert.equal(formula.name, "α^i, α=0.50");
   assert.deepEqual(formula.points, [[1, 0.5], [2, 0.25]]);
   assert.deepEqual(m.current, { x: 1, ys: [0.5] });
+});
+
+test("reference labels never overlap: close ones are stacked, kept inside the plot, in their order", () => {
+  // 000 prose 2.2–2.5, 001 free prose 2.2, 001 copy 3.1, 000 code 5.3–5.6 on a 330 px chart: two land on one y.
+  const ys = [200, 204, 170, 60];
+  const at = placeLabels(ys, 13, 40, 280);
+  const sorted = [...at].sort((a, b) => a - b);
+  for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i] - sorted[i - 1] >= 13, JSON.stringify(at));
+  assert.deepEqual(at.slice(2), [170, 60]); // labels with room stay next to their band
+  assert.ok(at[0] < at[1]); // the order on screen follows the values
+  const crowded = placeLabels([275, 276, 277, 278], 13, 40, 280); // near the bottom: pushed up, not out
+  assert.ok(Math.max(...crowded) <= 280 && Math.min(...crowded) >= 40);
+  const c = [...crowded].sort((a, b) => a - b);
+  for (let i = 1; i < c.length; i++) assert.ok(c[i] - c[i - 1] >= 13);
 });
