@@ -171,8 +171,8 @@ def explorer() -> None:
         live_chart({
             "title": tr("γ를 늘리면: α={alpha}, c={c}", "Growing γ at α={alpha}, c={c}"), "height": 300,
             "x": {"title": "γ", "ticks": [1, 2, 4, 6, 8, 10, 12, 14, 16]}, "y": {"title": "×"}, "grid": GAMMAS,
-            "curves": [{"name": tr("속도 배수", "speedup"), "color": BLUE, "markers": True},
-                       {"name": tr("연산량 배수", "compute"), "color": ORANGE, "markers": True}],
+            "curves": [{"name": tr("속도 배수", "speedup"), "color": BLUE, "markers": True, "unit": "×"},
+                       {"name": tr("연산량 배수", "compute"), "color": ORANGE, "markers": True, "unit": "×"}],
             "hlines": [{"y": 1, "color": "gray", "dash": "dot"}], "current_name": tr("현재 γ", "current γ"),
             "live": {"model": "gamma", "values": {"alpha": alpha, "gamma": gamma, "c": c}, "sliders": sliders}},
             key="gamma_chart")
@@ -293,7 +293,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
         figs["length"].add_trace(go.Scatter(x=xs, y=[c.acceptance_length for c in group], name=name, mode="lines+markers",
                                             hovertext=hover))
         figs["speedup"].add_trace(go.Scatter(x=xs, y=[c.measured_speedup for c in group], name=name, mode="lines+markers",
-                                             hovertext=hover))
+                                             hovertext=hover, hovertemplate="%{x}: %{y:.2f}×<br>%{hovertext}<extra></extra>"))
     figs["speedup"].add_hline(y=1, line_dash="dot", line_color="gray")
     titles = {"length": (tr("수용 길이 (실측)", "Acceptance length (measured)"), tr("토큰 / 검증", "tokens / verification")),
               "speedup": (tr("속도 배수 (실측)", "Speedup (measured)"), "×")}

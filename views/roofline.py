@@ -125,6 +125,7 @@ for fmt in ("int4", "fp8"):
                              hovertemplate="B=%{x}: %{y:.2f}×<extra></extra>"))
     fig.add_trace(go.Scatter(x=xs, y=[rl.ideal_speedup(x, chosen.k, chosen.n, fmt, peaks, bandwidth) for x in xs],
                              mode="lines", line=dict(color=COLOR[fmt], dash="dot", width=1),
+                             hovertemplate="B=%{x:.0f}: %{y:.2f}×<extra></extra>",
                              name=tr(f"{FORMAT_NAME[fmt]} 이상적 루프라인 (계산)", f"{FORMAT_NAME[fmt]} ideal roofline (computed)")))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 fig.update_yaxes(type="log", tickvals=[0.05, 0.1, 0.25, 0.5, 1, 2, 4])
