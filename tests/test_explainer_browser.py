@@ -51,3 +51,37 @@ def test_quick_key_presses_keep_slider_and_chart_in_step(app_url: str, page) -> 
     page.get_by_text("2.59", exact=True).first.wait_for(timeout=30_000)  # E[τ] at α 0.64, γ 5: the rerun caught up
     assert page.locator("[role=dialog]").count() == 0
     assert thumb.evaluate("e => e === document.activeElement")
+
+
+def test_concurrency_chart_dots_and_labels_what_nobody_measured(app_url: str, page) -> None:
+    """001's NVFP4 row: 16 → 64 is a thin dotted piece titled with the levels in between nobody measured (004's
+    24, 32, 48, 56 sit on the same axis); the legend says what dotted means; dot tooltips round to two decimals."""
+    page.goto(f"{app_url}/concurrency?lang=en")
+    page.locator(CHART).first.wait_for(timeout=60_000)
+    pieces = page.evaluate("""() => Array.from(document.querySelectorAll('[data-live-chart] svg path'))
+        .filter(p => p.querySelector('title'))
+        .map(p => [p.querySelector('title').textContent, p.getAttribute('stroke-dasharray'), p.getAttribute('stroke-width')])""")
+    nvfp4 = [p for p in pieces if p[0].startswith("NVFP4-GPTQ · 131k · batch 256 · not measured between")]
+    assert sorted(p[0].split(" · ")[-1] for p in nvfp4) == [
+        "not measured between 1 and 4 (2)", "not measured between 16 and 64 (24, 32, 48, 56)",
+        "not measured between 4 and 16 (8)"]
+    assert all(dash == "2 4" and width == "1" for _, dash, width in nvfp4)  # dotted and thin
+    page.get_by_text("dotted: not measured in between (not data)").wait_for(timeout=30_000)
+    tips = page.evaluate("() => Array.from(document.querySelectorAll('[data-live-chart] svg circle title')).map(t => t.textContent)")
+    assert tips and not [t for t in tips if __import__("re").search(r"\d\.\d{3,}×", t)]
+
+
+def test_acceptance_reference_bands_and_labels_never_overlap(app_url: str, page) -> None:
+    """000's prose 2.2–2.5 and 001's free prose 2.2 sit on one height: their labels are stacked, not overprinted."""
+    page.goto(f"{app_url}/acceptance?lang=en")
+    page.locator(CHART).first.wait_for(timeout=60_000)
+    chart = page.locator("[data-live-chart]").first
+    assert chart.locator("rect.lc-band").count() == 4
+    boxes = chart.locator("text.lc-ref-label").evaluate_all(
+        "ts => ts.map(t => { const b = t.getBBox(); return [t.textContent, b.x, b.y, b.width, b.height]; })")
+    assert sorted(b[0] for b in boxes) == ["code 5.3–5.6 (000) measured", "copy 3.1 (001) measured",
+                                           "free prose 2.2 (001) measured", "prose 2.2–2.5 (000) measured"]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1] or a[2] + a[4] <= b[2] or b[2] + b[4] <= a[2]
+            assert apart, (a, b)

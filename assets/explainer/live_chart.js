@@ -169,7 +169,7 @@ export function draw(root, spec, v) {
   // Reference labels at the right edge, stacked so that none overlaps another (each next to its line or band).
   const labelled = spec.hlines.filter((h) => h.label).map((h) => [h.label, py(h.y)])
     .concat(bands.filter((b) => b.label).map((b) => [b.label, (py(b.y0) + py(b.y1)) / 2]));
-  const at = placeLabels(labelled.map(([, y]) => y - 4), 13, M.t + 10, height - M.b - 4);
+  const at = placeLabels(labelled.map(([, y]) => y - 4), 16, M.t + 12, height - M.b - 4); // 16 px: an 11 px label's box
   labelled.forEach(([label], i) => {
     el("text", { x: width - M.r - 4, y: at[i], class: "lc-note lc-ref-label", "text-anchor": "end" }, svg, label);
   });
