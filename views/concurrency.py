@@ -12,6 +12,9 @@ from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_label, kind_markd
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 COLORS = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d"]
 GAP_GRAY = "#888888"
+# Row names of 001's tables (assets/articles_measured.csv `series`): data keys, named once; shown through label_en.
+COLLAPSE_ROWS = ("기준선", "드래프터 켬")
+COPY_PROSE_ROWS = ("복사형", "자유 서술")
 
 
 def name(s: axis_series.Series) -> str:
@@ -275,8 +278,8 @@ def explorer() -> None:
 explorer()
 
 with st.expander(tr("같은 축의 다른 측정값", "More measurements along this axis")):
-    base, drafted = (article_tables.cell("collapse_64", s, "throughput") for s in ("기준선", "드래프터 켬"))
-    copy, prose = (article_tables.cell("copy_vs_prose", s, "speedup") for s in ("복사형", "자유 서술"))
+    base, drafted = (article_tables.cell("collapse_64", s, "throughput") for s in COLLAPSE_ROWS)
+    copy, prose = (article_tables.cell("copy_vs_prose", s, "speedup") for s in COPY_PROSE_ROWS)
     st.markdown(kind_markdown("measured") + " " + tr(
         f"기사 001: 프로덕션 체크포인트를 동시 64명으로 밀면 기준선 {base.value:,.0f} tok/s, 드래프터를 켜면 "
         f"{drafted.value:,.0f} tok/s. 같은 조건 동시 8명에서 복사형은 {times(copy.value)}, 자유 서술은 {times(prose.value)}.",

@@ -18,6 +18,7 @@ BF16, BF16_DRAFTER, INT4, INT4_DRAFTER = "bf16 · 드래프터 없음", "bf16 ·
 RTX_GENERAL = ["기준", "MTP 조정", "+ DFlash2 + 룩업 드래프터"]  # 003, general use
 RTX_QUOTING = ["16토큰 검증 이전 · 문서 인용", "16토큰 검증 · 문서 인용"]  # 003, quoting a 25,000-token document
 RTX_CHAT = "16토큰 검증 · 일반 채팅"
+TTFT_OFF, TTFT_ON = "드래프터 없음", "드래프터 켬"  # 000's time-to-first-token rows
 OVERALL = "overall"
 
 
@@ -117,9 +118,9 @@ st.caption(source_line(article_tables.cell("ladder_by_prompt", ORIGINAL, "decode
 ttft = {c.series: c for c in article_tables.table_cells("ttft")}
 st.caption(kind_markdown("measured") + " " + tr(
     f"첫 토큰까지: bf16 {ttft[ORIGINAL].value:g} s → NVFP4 {ttft[QUANTIZED].value:g} s; 드래프터를 켜면 "
-    f"{ttft['드래프터 없음'].value:g} s → {ttft['드래프터 켬'].value:g} s (000).",
+    f"{ttft[TTFT_OFF].value:g} s → {ttft[TTFT_ON].value:g} s (000).",
     f"Time to first token: bf16 {ttft[ORIGINAL].value:g} s → NVFP4 {ttft[QUANTIZED].value:g} s; the drafter adds "
-    f"{ttft['드래프터 없음'].value:g} s → {ttft['드래프터 켬'].value:g} s (000)."))
+    f"{ttft[TTFT_OFF].value:g} s → {ttft[TTFT_ON].value:g} s (000)."))
 
 # --- 001: bf16 and 4-bit, each with the drafter off and on (not a ladder: two pairs)
 st.subheader(tr("양자화는 드래프터의 배수를 줄이지만 둘 다 켠 쪽이 가장 빠릅니다 (기사 001)",
