@@ -1,9 +1,12 @@
 """The four explainer pages in AppTest: every control moves its readout, both languages, embedded mode."""
 
 import json
+import re
+from itertools import pairwise
 
 import pytest
 
+from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
 from tests.apptest_helpers import open_page
 
 PAGES = ["acceptance", "concurrency", "ladder", "cost"]
@@ -92,11 +95,11 @@ def test_simulated_stream_realises_the_formula_it_stands_beside(alpha: float, ga
     at.slider(key="c").set_value(c).run()
     m = metrics(at)
     line = next(md.value for md in at.markdown if md.value.startswith(":orange-badge[simulated] This stream"))
-    import re
     tokens, steps, per_step, e_tau, on_screen, formula = re.search(
         r"(\d+) tokens after the first in (\d+) verifications = \*\*([\d.]+)\*\* per verification \(formula E\[τ\] "
         r"([\d.]+)\) → on screen \*\*([\d.]+)×\*\* as fast as no drafter \(formula ([\d.]+)×\)", line).groups()
     assert (e_tau, formula + "×") == (m["Tokens per verification E[τ]"], m["Speedup"])  # the readouts beside it
+    assert per_step == f"{int(tokens) / int(steps):.2f}"
     assert abs(int(tokens) / int(steps) - float(e_tau)) <= 0.5 / int(steps) + 0.005  # realised = E[τ], not luck
     assert abs(float(on_screen) - float(formula)) <= 0.5 / int(steps) / (1 + gamma * c) + 0.01
     strip = at.get("html")[0].proto.body
@@ -137,7 +140,6 @@ def test_concurrency_quantization_family_and_empty_sweeps_state(tmp_path, monkey
     spec = chart(at, "concurrency_chart")
     assert (spec["title"], spec["x"]["title"], spec["y"]["title"]) == (
         "배치 크기별 처리량 ÷ BF16 (002, NVIDIA H200)", "배치 크기", "처리량 ÷ BF16")
-    from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
     drawn = {s["name"]: (s["color"], s["dash"]) for s in spec["series"] if s.get("markers")}
     assert drawn["Llama-3.1-70B · INT4 AWQ (W4A16)"] == (FORMAT_COLOR["int4"], "solid")
     assert drawn["Llama-3.1-8B · FP8 (W8A8 + FP8 KV)"] == (FORMAT_COLOR["fp8"], "dash")
@@ -146,7 +148,7 @@ def test_concurrency_quantization_family_and_empty_sweeps_state(tmp_path, monkey
 def solid_pieces(line: dict) -> list[tuple[int, int]]:
     """The pieces live_chart.js draws solid: consecutive points of a series that are both not null."""
     pts = line["points"]
-    return [(a[0], b[0]) for a, b in zip(pts, pts[1:]) if a[1] is not None and b[1] is not None]
+    return [(a[0], b[0]) for a, b in pairwise(pts) if a[1] is not None and b[1] is not None]
 
 
 @pytest.mark.parametrize("family", ["spec", "quant"])
