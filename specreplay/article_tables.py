@@ -14,27 +14,35 @@ from __future__ import annotations
 import csv
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
 from specreplay import resources, theory
 
 ASSETS = resources.ASSETS
-TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv")
+TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv", "quoted_methods.csv")
 MATH_FILE = "quoted_speculative_math.csv"
-COLUMNS = ("source", "table", "section", "kind", "series", "series_en", "hardware", "model", "engine",
-           "temperature", "workload", "workload_en", "axis", "level", "metric", "value", "unit",
-           "like_for_like", "note")
-MATH_COLUMNS = ("source", "table", "section", "kind", "alpha", "c", "gamma", "expected_tokens", "speedup",
-                "compute", "unit", "note")
-UNITS = {"tok/s", "×", "× BF16", "s", "ms", "%", "USD/h", "USD", "sessions", "tokens", "bytes", "GB", "count"}
-KINDS = {"measured", "quoted"}
+COLUMNS = ("source", "table", "section", "section_en", "kind", "key", "series", "series_en", "hardware", "model",
+           "model_en", "engine", "engine_en", "temperature", "temperature_en", "workload", "workload_en", "axis",
+           "level", "metric", "value", "unit", "like_for_like", "original", "note")
+MATH_COLUMNS = ("source", "table", "section", "section_en", "kind", "alpha", "c", "gamma", "expected_tokens",
+                "speedup", "compute", "unit", "original", "note")
+UNITS = {"tok/s", "×", "× BF16", "s", "ms", "%", "USD/h", "USD", "sessions", "tokens", "bytes", "GB", "count",
+         "share"}
+# measured: the article's authors measured it; quoted: the article cites someone else's measurement;
+# computed: the article's own arithmetic on figures it printed (a ratio, a cost, a conversion).
+KINDS = {"measured", "quoted", "computed"}
+KEY_RE = re.compile(r"^[a-z0-9_]+$")
+HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
+# Columns shown on English pages: where the Korean text has Hangul, its _en column must hold the English.
+EN_PAIRS = (("section", "section_en"), ("series", "series_en"), ("model", "model_en"), ("engine", "engine_en"),
+            ("temperature", "temperature_en"), ("workload", "workload_en"))
 AXES = {"", "concurrency", "batch"}
 SOURCE_RE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
 CONDITION_KEYS = ("hardware", "model", "engine", "temperature", "workload")
 
-SeriesKind = Literal["measured", "quoted"]
+SeriesKind = Literal["measured", "quoted", "computed"]
 
 
 class DataError(ValueError):
@@ -60,6 +68,10 @@ class TableCell:
     unit: str
     like_for_like: bool
     note: str
+    key: str = ""  # stable id of the row (ASCII), for code to look rows up by; series is the printed label
+    section_en: str = ""
+    conditions_en: dict[str, str] = field(default_factory=dict)
+    original: str = ""  # id in assets/original_sources.csv where the article quotes someone else's table
 
 
 def _number(text: str, where: str) -> float | None:
@@ -102,12 +114,37 @@ def _cell(where: str, row: dict[str, str]) -> TableCell:
         raise DataError(f"{where}: a level needs an axis and an axis needs a level")
     if row["like_for_like"] not in ("", "yes"):
         raise DataError(f"{where}: like_for_like must be 'yes' or empty")
+    if not KEY_RE.match(row["key"]):
+        raise DataError(f"{where}: key '{row['key']}' must be a stable id of a-z, 0-9 and _")
+    _check_english(where, row)
+    _check_original(where, row["original"])
+    en = {k: row[f"{k}_en"] or row[k] for k in CONDITION_KEYS if k != "hardware"}
     return TableCell(source=row["source"], table=row["table"], section=row["section"], kind=row["kind"],  # type: ignore[arg-type]
                 series=row["series"], series_en=row["series_en"] or row["series"],
                 conditions={k: row[k] for k in CONDITION_KEYS}, workload_en=row["workload_en"] or row["workload"],
                 axis=row["axis"], level=None if level is None else int(level), metric=row["metric"],
                 value=_number(row["value"], f"{where} value"), unit=row["unit"],
-                like_for_like=row["like_for_like"] == "yes", note=row["note"])
+                like_for_like=row["like_for_like"] == "yes", note=row["note"], key=row["key"],
+                section_en=row["section_en"], conditions_en={"hardware": row["hardware"], **en},
+                original=row["original"])
+
+
+def _check_english(where: str, row: dict[str, str]) -> None:
+    """English pages show the _en columns: required where the Korean has Hangul, and free of Hangul themselves."""
+    for ko, en in EN_PAIRS:
+        if HANGUL.search(row.get(en, "")):
+            raise DataError(f"{where}: column '{en}' has Korean text; write it in English")
+        if HANGUL.search(row.get(ko, "")) and not row.get(en):
+            raise DataError(f"{where}: column '{ko}' is Korean, so '{en}' needs its English")
+    if HANGUL.search(row.get("hardware", "")):
+        raise DataError(f"{where}: column 'hardware' has Korean text; it has no English column")
+
+
+def _check_original(where: str, original: str) -> None:
+    from specreplay.articles import originals  # the article metadata module reads this module's files too
+
+    if original and original not in originals():
+        raise DataError(f"{where}: original '{original}' is not an id in assets/original_sources.csv")
 
 
 @lru_cache(maxsize=1)
@@ -131,9 +168,9 @@ def table_cells(table: str, metric: str | None = None) -> list[TableCell]:
 
 
 def cell(table: str, series: str, metric: str, workload: str = "") -> TableCell:
-    """The single cell of a table row (optionally of one workload)."""
+    """The single cell of a table row (optionally of one workload); series is the row's key or its printed label."""
     found = [c for c in table_cells(table, metric)
-             if c.series == series and (not workload or c.conditions["workload"] == workload)]
+             if series in (c.key, c.series) and (not workload or c.conditions["workload"] == workload)]
     if len(found) != 1:
         raise KeyError(f"{len(found)} cells for {table}/{series}/{metric}/{workload!r}, expected one")
     return found[0]
@@ -175,6 +212,9 @@ class MathRow:
     compute: float
     source: str
     section: str
+    section_en: str = ""
+    original: str = ""
+    kind: SeriesKind = "computed"
 
 
 def _required(text: str, where: str) -> float:
@@ -186,15 +226,20 @@ def _required(text: str, where: str) -> float:
 
 @lru_cache(maxsize=1)
 def speculative_math() -> tuple[MathRow, ...]:
-    """Article 004's worked α / c / γ table (used to check theory.py, and shown as quoted)."""
+    """Article 004's worked α / c / γ table (the article's own arithmetic; used to check theory.py)."""
     out = []
     for where, row in _read(MATH_FILE, MATH_COLUMNS):
         if not SOURCE_RE.match(row["source"]):
             raise DataError(f"{where}: source '{row['source']}' is not an article file name")
+        if row["kind"] not in KINDS:
+            raise DataError(f"{where}: kind '{row['kind']}' must be one of {sorted(KINDS)}")
+        _check_english(where, row)
+        _check_original(where, row["original"])
         num = {k: _required(row[k], f"{where} {k}") for k in ("alpha", "c", "gamma", "expected_tokens", "speedup",
                                                                 "compute")}
         out.append(MathRow(alpha=num["alpha"], c=num["c"], gamma=int(num["gamma"]), expected_tokens=num["expected_tokens"],
-                           speedup=num["speedup"], compute=num["compute"], source=row["source"], section=row["section"]))
+                           speedup=num["speedup"], compute=num["compute"], source=row["source"], section=row["section"],
+                           section_en=row["section_en"], original=row["original"], kind=row["kind"]))  # type: ignore[arg-type]
     return tuple(out)
 
 

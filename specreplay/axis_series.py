@@ -29,6 +29,9 @@ class Series:
     # Levels measured but left out of the series because the arms did not do the same work (sweeps.like_for_like),
     # with the value that was measured there (None: the ratio had no value).
     excluded: tuple[tuple[int, float | None], ...] = ()
+    section_en: str = ""
+    conditions_en: dict[str, str] = field(default_factory=dict)
+    original: str = ""  # the quoted table's id in assets/original_sources.csv
 
     def value_at(self, level: int) -> float | None:
         """The measured value at exactly this level; None when the level was not measured (or was excluded)."""
@@ -60,7 +63,8 @@ def series(table: str, metric: str) -> list[Series]:
         out.append(Series(key=f"{table}/{name}", label=name, label_en=first.series_en, kind=first.kind,
                           source=first.source, section=first.section, unit=first.unit, axis=first.axis,
                           points=tuple(sorted((c.level, c.value) for c in cs)),  # type: ignore[misc]
-                          conditions=first.conditions))
+                          conditions=first.conditions, section_en=first.section_en,
+                          conditions_en=first.conditions_en, original=first.original))
     return out
 
 

@@ -74,7 +74,11 @@ def test_004_batch_and_cost_tables() -> None:
     assert {c.series: c.value for c in article_tables.table_cells("cost_h100", "throughput")} == {
         "투기적 디코딩 없음": 158.34, "EAGLE-2": 244.10, "EAGLE-3": 373.25}
     assert {c.value for c in article_tables.table_cells("cost_h100", "price_per_hour")} == {4.29}
-    assert all(c.kind == "quoted" and c.axis == "batch" and c.level == 1 for c in article_tables.table_cells("cost_h100"))
+    assert all(c.axis == "batch" and c.level == 1 for c in article_tables.table_cells("cost_h100"))
+    # the paper's throughput and Lambda's price are quoted; the cost and seconds the article worked out are computed
+    assert {(c.metric, c.kind) for c in article_tables.table_cells("cost_h100")} == {
+        ("throughput", "quoted"), ("price_per_hour", "quoted"), ("cost_per_1m_output_stated", "computed"),
+        ("seconds_per_500_tokens_stated", "computed")}
 
 
 def test_002_tables() -> None:
@@ -120,7 +124,7 @@ def test_001_and_003_figures() -> None:
 def test_every_cell_names_its_article_table_and_unit() -> None:
     for c in article_tables.cells():
         assert article_tables.SOURCE_RE.match(c.source) and c.section and c.unit in article_tables.UNITS
-        assert c.kind in ("measured", "quoted")
+        assert c.kind in ("measured", "quoted", "computed")
 
 
 def test_loader_rejects_a_broken_file(tmp_path, monkeypatch) -> None:

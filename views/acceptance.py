@@ -356,13 +356,13 @@ temperature_section(measured_cells)
 
 with st.expander(tr("기사 004의 계산표와 대조", "Check against article 004's worked table")):
     rows = [{"α": m.alpha, "c": m.c, "γ": m.gamma,
-             tr("E[τ] 인용", "E[τ] quoted"): m.expected_tokens,
+             tr("E[τ] 기사", "E[τ] article"): m.expected_tokens,
              tr("E[τ] 계산", "E[τ] computed"): round(theory.expected_tokens(m.alpha, m.gamma), 2),
-             tr("배수 인용", "speedup quoted"): m.speedup,
+             tr("배수 기사", "speedup article"): m.speedup,
              tr("배수 계산", "speedup computed"): round(theory.speedup(m.alpha, m.gamma, m.c), 2),
-             tr("연산량 인용", "compute quoted"): m.compute,
+             tr("연산량 기사", "compute article"): m.compute,
              tr("연산량 계산", "compute computed"): round(theory.compute_overhead(m.alpha, m.gamma, m.c), 2)}
             for m in article_tables.speculative_math()]
     st.dataframe(rows, hide_index=True)
     src = article_tables.speculative_math()[0]
-    st.caption(f"{kind_markdown('quoted')} {src.source} · {src.section} — {kind_markdown('computed')} theory.py")
+    st.caption(f"{kind_markdown(src.kind)} {source_line(src)} — {kind_markdown('computed')} theory.py")

@@ -295,4 +295,4 @@ with st.expander(tr("같은 축의 다른 측정값", "More measurements along t
     st.caption(kind_markdown("quoted") + " " + tr(
         "배치를 키우면 처리량은 늘지만 요청마다 첫 토큰이 늦어집니다. ",
         "Batching more raises total throughput but delays every request's first token. ") +
-        f"{h100[0].source} · {h100[0].section} · {h100[0].conditions['hardware']} · {h100[0].conditions['model']}")
+        source_line(h100[0]))

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from specreplay.views.shell import page_file
-from specreplay.views.ui import tr
+from specreplay.views.ui import KIND_MEANING, kind_markdown, tr
 
 st.title(tr("같은 모델이 몇 배 빨라지는 이유, 그리고 그 이득이 사라지는 때",
             "Why the same LLM gets several times faster — and when the gain disappears"))
@@ -15,7 +15,6 @@ st.markdown(tr(
 
 하지만 배수는 기능이 아니라 조건에 붙어 있습니다. 동시 접속이 늘면, 수용률이 낮으면,
 온도가 높아 출력이 자유로우면 그 이득은 줄어들고 1.0 아래로 내려가기도 합니다.
-이 앱의 모든 숫자는 **실측**(녹화 또는 출처를 밝힌 표), **계산**(공식), **시뮬레이션**(표시함) 중 하나입니다.
 """,
     """
 Without changing the model, the serving layer alone can multiply decode speed.
@@ -24,8 +23,13 @@ small drafter write several tokens that the big model verifies in one pass.
 
 But the multiplier belongs to conditions, not to the feature. More concurrent users, a lower acceptance rate,
 freer (higher-temperature) output — and the gain shrinks, sometimes below 1.0.
-Every number here is **measured** (a recording or a cited table), **computed** (a formula) or **simulated** (badged).
 """))
+
+st.subheader(tr("숫자의 네 가지 종류 (그리고 가져온 녹화)", "Four kinds of numbers (and imported recordings)"))
+st.markdown(tr("모든 숫자 옆에는 종류를 밝히는 표시와 출처(기사 제목, 절, 원 출처)가 붙습니다.",
+               "Every number carries a badge saying which kind it is, and its source (article title, section, original "
+               "source)."))
+st.markdown("\n".join(f"- {kind_markdown(kind)} {tr(*KIND_MEANING[kind])}" for kind in KIND_MEANING))
 
 st.subheader(tr("둘러보기", "Explore"))
 st.page_link(page_file("replay"), label=tr("따로 녹화한 팔들을 한 시계 위에서 나란히 재생", "Arms recorded separately, replayed side by side on one clock"),
@@ -37,5 +41,7 @@ st.page_link(page_file("concurrency"), label=tr("동시 접속이 늘면 배수�
 st.page_link(page_file("ladder"), label=tr("bf16 → 4비트 → 드래프터 계단", "The bf16 → 4-bit → drafter ladder"), icon=":material/stairs:")
 st.page_link(page_file("cost"), label=tr("100만 토큰당 비용과 KV 캐시 예산", "Cost per 1M tokens and the KV-cache budget"),
              icon=":material/payments:")
+st.page_link(page_file("chooser"), label=tr("내 상황에는 어떤 추측 디코딩이 맞나", "Which speculative decoding fits my situation"),
+             icon=":material/alt_route:")
 st.page_link(page_file("roofline"), label=tr("왜 4비트가 큰 배치에서 느려지나 (H200 실측)", "Why 4-bit can lose at large batch (measured on an H200)"),
              icon=":material/show_chart:")

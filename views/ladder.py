@@ -7,6 +7,7 @@ from specreplay import article_tables
 from specreplay.format import RecordingError, engine_name, load
 from specreplay.locations import recording_file
 from specreplay.panes import median_rate
+from specreplay.views import ui
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
 H200_FILE = recording_file("smollm2-h200.jsonl")
@@ -40,8 +41,7 @@ def prompt_id(workload_en: str) -> str:
 
 
 def source_line(c: article_tables.TableCell) -> str:
-    cond = " · ".join(v for v in c.conditions.values() if v)
-    return f"{kind_markdown(c.kind)} {c.source} · {c.section} · {cond}"
+    return f"{kind_markdown(c.kind)} {ui.source_line(c)}"
 
 
 def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: list[str] | None = None) -> None:
@@ -52,7 +52,7 @@ def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: 
         x=[label(s.label, s.label_en) for s in steps], y=[s.value for s in steps],
         text=[f"{s.value:g}" + (f"<br>{n}" if n else "") for s, n in zip(steps, notes)],
         textposition="outside", marker_color=["#9d9d9d", "#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2"][:len(steps)],
-        hovertemplate="%{x}: %{y} tok/s<br>" + f"{kind_label(steps[0].cell.kind)} · {steps[0].cell.source}<extra></extra>"))
+        hovertemplate="%{x}: %{y} tok/s<br>" + f"{kind_label(steps[0].cell.kind)} · {ui.source_line(steps[0].cell, markdown=False, conditions=False)}<extra></extra>"))
     fig.update_layout(height=320, margin=dict(l=10, r=10, t=40, b=10), yaxis_title="tok/s", title=title,
                       yaxis_range=[0, max(s.value for s in steps) * 1.25])
     st.plotly_chart(fig, key=key)
@@ -102,7 +102,8 @@ st.caption(source_line(c0) + " · " + tr("중앙값, 셀당 3회", "median of 3 
 if choice == OVERALL:
     stated = {s.label: (article_tables.cell("ladder_overall", s.label, "step_ratio_stated").value,
                         article_tables.cell("ladder_overall", s.label, "total_ratio_stated").value) for s in steps}
-    st.caption(kind_markdown("measured") + " " + tr("기사 표에 적힌 배수: ", "Multipliers printed in the article: ") +
+    st.caption(kind_markdown("computed") + " " + tr("기사 표에 적힌 배수 (기사의 계산): ",
+                                                    "Multipliers printed in the article (its own arithmetic): ") +
                ", ".join(f"{label(s.label, s.label_en)} {x(stated[s.label][0])} / {x(stated[s.label][1])}" for s in steps))
 by_prompt = go.Figure()
 for i, rung in enumerate([ORIGINAL, QUANTIZED, DRAFTER]):

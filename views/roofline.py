@@ -8,7 +8,7 @@ from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import RecordingError, engine_name
 from specreplay.views.ui import FORMAT_COLOR as COLOR
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, tr
 
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 FORMATS = ["bf16", "int4", "fp8"]
@@ -170,7 +170,7 @@ st.markdown(tr(
 # ---------- 3. quoted: NVIDIA's table from article 002 ----------
 st.subheader(tr("3. NVIDIA가 H200에서 잰 표 (인용)", "3. NVIDIA's H200 table (quoted)"))
 quoted = [s for s in axis_series.series(QUOTED_TABLE, "relative_throughput") if "BF16" not in s.label]
-kind_badge("quoted", f"{quoted[0].source} · {quoted[0].section}")
+kind_badge("quoted", source_line(quoted[0], markdown=False, conditions=False))
 fig = go.Figure()
 for s in quoted:
     pts = s.measured()

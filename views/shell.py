@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from specreplay.views.ui import language_switch, tr
+from specreplay.views.ui import lang, language_switch, tr
 
 HERE = Path(__file__).resolve().parent
 
@@ -23,9 +23,14 @@ def page_file(name: str) -> str:
 
 def run() -> None:
     st.set_page_config(page_title="specreplay", page_icon=":material/speed:", layout="wide")
+    # The start page is served at "/", so Streamlit never matches its url_path; a hidden "home" page sends /home
+    # there (without it /home opens Streamlit's "page not found" box). The start page's own url_path must differ.
+    start = st.Page(page_file("home"), title=tr("소개", "Start here"), icon=":material/home:", default=True,
+                    url_path="start")
     pages = [
-        st.Page(page_file("home"), title=tr("소개", "Start here"), icon=":material/home:", default=True,
-                url_path="home"),
+        start,
+        st.Page(lambda: st.switch_page(start, query_params={"lang": lang()}), title=tr("소개", "Start here"),
+                url_path="home", visibility="hidden"),
         st.Page(page_file("replay"), title=tr("나란히 재생", "Side-by-side replay"), icon=":material/play_circle:",
                 url_path="replay"),
         st.Page(page_file("acceptance"), title=tr("수용률과 드래프트 길이", "Acceptance rate & draft length"),
@@ -38,6 +43,7 @@ def run() -> None:
                 icon=":material/payments:", url_path="cost"),
         st.Page(page_file("roofline"), title=tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"),
                 icon=":material/show_chart:", url_path="roofline"),
+        st.Page(page_file("chooser"), title=tr("어떤 방식을 켤까", "Which method to use"), icon=":material/alt_route:", url_path="chooser"),
     ]
     page = st.navigation(pages)
     language_switch()

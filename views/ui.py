@@ -16,6 +16,23 @@ from specreplay.words import Lang, word
 
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
+# What each kind means, for the start page (the four kinds of the explainer pages, then imported recordings).
+KIND_MEANING = {
+    "measured": ("**실측**: 기사의 저자들이 직접 쟀거나, 이 앱의 recorder로 녹화한 값.",
+                 "**measured**: the article's own authors measured it, or this app's recorder recorded it."),
+    "quoted": ("**인용**: 기사가 다른 곳의 측정을 옮긴 값 (EAGLE-3 논문 표, NVIDIA Model Optimizer, Spheron, 개발자 보고 등). "
+               "원 출처를 함께 적습니다.",
+               "**quoted**: an article cites someone else's measurement (an EAGLE-3 paper table, NVIDIA Model Optimizer, "
+               "Spheron, a developer's report…); the original source is named too."),
+    "computed": ("**계산**: 공식으로 구한 값. 이 앱이 계산했거나, 기사가 자기 숫자로 계산해 적은 비·비용 (그때는 기사를 출처로 "
+                 "적습니다).",
+                 "**computed**: a formula's result, worked out by this app, or a ratio or cost the article computed from "
+                 "its own figures (then the article is named as the source)."),
+    "simulated": ("**시뮬레이션**: 고정 시드의 무작위 흐름. 측정이 아닙니다.",
+                  "**simulated**: a seeded random stream, not a measurement."),
+    "imported": ("**가져옴**: 다른 벤치마크 도구가 잰 녹화를 변환한 것 (나란히 재생 페이지).",
+                 "**imported**: a recording another benchmark tool measured, converted (side-by-side replay page)."),
+}
 _KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
 # One colour per weight format, on every page that compares formats (roofline, the concurrency page's H200 view).
 FORMAT_COLOR = {"bf16": "#4c78a8", "int4": "#e45756", "fp8": "#54a24b"}
@@ -74,6 +91,15 @@ def plain(text: str, limit: int = 200) -> str:
     if len(one_line) > limit:
         one_line = one_line[:limit - 1] + "…"
     return _MD_SPECIAL.sub("\\\\\\1\u2060", one_line)
+
+
+def source_line(item: object, markdown: bool = True, conditions: bool = True) -> str:
+    """Where an article figure comes from, in the page's language: article title and byline, section, the original
+    table it quotes, conditions (specreplay.articles.cite). Escaped for Markdown unless markdown=False (a table cell)."""
+    from specreplay.articles import cite
+
+    text = cite(item, lang(), conditions)  # type: ignore[arg-type]
+    return plain(text, 600) if markdown else text
 
 
 def kind_label(kind: Kind) -> str:
