@@ -79,8 +79,9 @@ cols = st.columns(len(ANSWERS))
 answers = {}
 for col, (q, (question, options)) in zip(cols, ANSWERS.items()):
     with col:
+        labels = {v: pick(label) for v, label in options.items()}  # formatted now, in the page's language
         answers[q] = st.radio(pick(question), list(options), index=list(options).index(DEFAULTS[q]), key=f"ask_{q}",
-                              format_func=lambda v, o=options: pick(o[v]))
+                              format_func=labels.get)
 
 fits, advice = chooser.choose(answers)
 st.subheader(tr("맞는 방식", "Methods that fit"))

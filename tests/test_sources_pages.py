@@ -1,0 +1,183 @@
+"""What a reader sees of sources and kinds: article titles (never a hashed file name), English names on English pages,
+the start page's kinds, the cost page's batch table, and the method chooser's answers with their cited figures."""
+
+import json
+import re
+
+import pandas
+import pytest
+from google.protobuf.message import Message
+
+from specreplay import articles, chooser, measured
+from tests.apptest_helpers import open_page, shown
+
+PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
+HASHED = re.compile(r"\d{3}_[0-9a-f]{16}")
+
+
+def strings(value) -> list[str]:
+    """Every string in a message, a JSON document inside one (charts) included, unescaped."""
+    if isinstance(value, Message):
+        return [s for _, v in value.ListFields() for s in strings(v)]
+    if isinstance(value, (list, tuple)) or type(value).__name__.startswith("Repeated"):
+        return [s for v in value for s in strings(v)]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings(k) + strings(v)]
+    if isinstance(value, str):
+        try:
+            doc = json.loads(value)
+        except ValueError:
+            return [value]
+        return strings(doc) if isinstance(doc, (dict, list)) else [value]
+    return []
+
+
+def page_text(at) -> str:
+    """Everything the page sent: every element's strings (markdown, badges, labels, chart JSON) and table cells."""
+    out = []
+
+    def walk(node) -> None:
+        value = getattr(node, "value", None) if type(node).__name__ in ("Dataframe", "Table") else None
+        if isinstance(value, pandas.DataFrame):
+            out.append(value.to_string())
+        if getattr(node, "proto", None) is not None:
+            out.extend(strings(node.proto))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return shown("\n".join(out))
+
+
+def korean_names() -> set[str]:
+    """The Korean section and condition names of the transcribed tables (each has an English column)."""
+    names = set()
+    for c in measured.cells():
+        names |= {v for v in (c.section, *c.conditions.values()) if measured.HANGUL.search(v)}
+    return names
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("name", PAGES)
+def test_no_page_shows_a_hashed_article_file_name(name: str, lang: str) -> None:
+    text = page_text(open_page(name, lang))
+    assert not HASHED.findall(text)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_english_pages_show_english_section_and_condition_names(name: str) -> None:
+    text = page_text(open_page(name, "en"))
+    assert not [n for n in korean_names() if n in text]
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("concurrency", ['article 001 "With the same feature on, the multiplier went from 1.4× to 0.8×" (ThakiCloud)',
+                     "original: EAGLE-3 paper (Li et al., 2025), table 3",
+                     "fixed 8k-token prompt (256k prompts not measured)"]),
+    ("cost", ['article 004 "Speculative decoding: which method is how fast"',
+              "original: EAGLE-3 paper (Li et al., 2025), table 4",
+              "original: Lambda GPU cloud price list (checked 2026-10-25, before tax)",
+              'article 002 "Why 4-bit quantization gets slower than BF16 in large-batch serving" (Hyunseok Jung']),
+    ("roofline", ["original: NVIDIA Model Optimizer (nvidia-modelopt v0.21.1)"]),
+    ("ladder", ['article 000 "Two changes to the same 27B model took it from 97 to 458 tokens per second"',
+                "u/iamMess"]),
+    ("acceptance", ["original: Leviathan et al., Fast Inference from Transformers via Speculative Decoding"]),
+])
+def test_source_lines_name_the_article_and_the_original(name: str, expected: list[str]) -> None:
+    text = page_text(open_page(name, "en"))
+    for line in expected:
+        assert line in text
+
+
+def test_source_lines_in_korean() -> None:
+    text = page_text(open_page("concurrency", "ko"))
+    assert "기사 001 「같은 기능을 켠 채로 배수가 1.4배에서 0.8배가 됐습니다」 (ThakiCloud)" in text
+    assert "원 출처: EAGLE-3 논문 (Li 외, 2025) 표 3" in text
+
+
+def test_articles_own_arithmetic_is_badged_computed() -> None:
+    at = open_page("ladder", "en")
+    printed = next(c.value for c in at.caption if "Multipliers printed in the article" in c.value)
+    assert printed.startswith(":blue-badge[computed]")
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_home_lists_the_kinds(lang: str) -> None:
+    text = " ".join(m.value for m in open_page("home", lang).markdown)
+    names = {"ko": ["실측", "인용", "계산", "시뮬레이션", "가져옴"],
+             "en": ["measured", "quoted", "computed", "simulated", "imported"]}[lang]
+    for color, label in zip(["green", "violet", "blue", "orange", "gray"], names):
+        assert f":{color}-badge[{label}] **{label}**" in text
+
+
+def test_cost_page_translates_batch_into_cost_per_token() -> None:
+    at = open_page("cost", "en")
+    batch = next(t.value for t in at.table if "batch" in t.value.columns)
+    row64 = batch[batch["batch"] == 64].iloc[0]
+    assert row64["EAGLE-3 · SGLang throughput × (quoted)"] == "1.4×"
+    assert row64["EAGLE-3 · SGLang cost per token (computed)"] == "-29%"  # 1 ÷ 1.4 from the table's rounded value
+    assert batch[batch["batch"] == 48].iloc[0]["EAGLE · SGLang cost per token (computed)"] == "+14%"
+    text = page_text(at)
+    assert "EAGLE-3 · SGLang · MT-bench · batch 64: cost per token -28%" in text  # the article's own, from 1.38
+    assert "EAGLE · SGLang · MT-bench · batch 48: cost per token +14%" in text
+    assert "Batch 1 is the costliest way to serve" in text
+    assert "1B draft model (bf16): weights 2 GB; 135M draft model (bf16): weights 0.27 GB" in text
+
+
+BASE = {"drafter": "none", "copies": "no", "concurrency": "low", "memory": "yes", "temperature": "low"}
+CASES = [
+    # (answers changed from BASE, recommended, avoided, advice, figures that must be cited, article ids cited)
+    ({"drafter": "eagle3"}, ["eagle3"], [], [],
+     ["EAGLE-3 · HumanEval (code) · temperature 0: 6.47×", "EAGLE-3 · CNN/DM (summarization) · temperature 0: 5.01×",
+      "temperature 0: 5.5×", "code: acceptance length 5.3–5.6"], ["004", "000"]),
+    ({"copies": "yes"}, ["ngram", "suffix"], [], [],
+     ["PLD · CNN/DM (summarization) · temperature 0: 2.42×", "copy: acceptance length 3.1",
+      "free-prose share: of generated tokens 93.5%"], ["004", "001"]),
+    ({"drafter": "small_model", "memory": "no", "concurrency": "high"}, [], ["draft_model", "ngram"], ["peak"],
+     ["1B draft model (bf16): weights 2 GB", "drafter on · Edge-budget setup: KV-cache pool -36%",
+      "EAGLE · SGLang · MT-bench · batch 48: cost per token +14%", "α 0.2 · γ 3: speedup 1.25× · compute 3.21×"],
+     ["004", "001"]),
+    ({"drafter": "mtp", "temperature": "high"}, ["mtp"], [], ["creative"],
+     ["MTP tuned · general: decode 114 tok/s", "EAGLE-3 · Llama 3.1 8B · mean of MT-bench, HumanEval, GSM8K, Alpaca, "
+      "CNN/DM · temperature 1: 3.45×"], ["003", "004", "001"]),
+]
+
+
+@pytest.mark.parametrize(("change", "recommended", "avoided", "advice", "cited", "ids"), CASES)
+def test_chooser_logic(change, recommended, avoided, advice, cited, ids) -> None:
+    fits, general = chooser.choose({**BASE, **change})
+    assert [f.method.id for f in fits if f.verdict == "recommend"] == recommended
+    assert [f.method.id for f in fits if f.verdict == "avoid"] == avoided
+    assert [r.id for r in general] == advice
+
+
+@pytest.mark.parametrize(("change", "recommended", "avoided", "advice", "cited", "ids"), CASES)
+def test_chooser_page_shows_methods_figures_and_sources(change, recommended, avoided, advice, cited, ids) -> None:
+    at = open_page("chooser", "en")
+    for q, v in change.items():
+        at.radio(key=f"ask_{q}").set_value(v).run()
+    assert not at.exception
+    heads = [m.value for m in at.markdown if m.value.startswith("### ")]
+    assert heads == [f"### :green-badge[recommended] `{m}` · {chooser.methods()[m].name_en}" for m in recommended] + \
+        [f"### :red-badge[avoid] `{m}` · {chooser.methods()[m].name_en}" for m in avoided]
+    text = page_text(at)
+    for figure in cited:
+        assert figure in text
+    for i in ids:
+        assert articles.article_name(next(f for f in articles.articles() if f.startswith(i)), "en") in text
+    assert "original: vLLM documentation: Speculative Decoding" in text or not (recommended or avoided)
+
+
+def test_chooser_page_in_korean_links_to_the_matching_settings() -> None:
+    at = open_page("chooser", "ko")
+    at.radio(key="ask_copies").set_value("yes").run()
+    text = page_text(at)
+    assert "### :green-badge[추천] `ngram` · n-gram" in text
+    assert "PLD · CNN/DM (요약) · 온도 0: 2.42×" in text
+    assert "기사 004 「투기적 디코딩, 어떤 방식이 얼마나 빠른가」" in text
+    links = {p.proto.page: p.proto.label for p in at.get("page_link")}
+    # 001's copy-style acceptance length 3.1 at K = 7 is α ≈ 0.69 (theory.implied_alpha)
+    assert "수용률 페이지에서 α를 0.69, γ를 7로 두고 보기" in links.values()
+    assert "동시 접속 페이지에서 슬라이더를 8에 두고 보기" in links.values()
+    assert "속도만 쟀고 출력 품질은 재지 않았습니다" in text  # 000's caveat, with its repeat spread
+    assert "추론·코드 프롬프트: 반복 간 편차 0–0.2 tok/s" in text
