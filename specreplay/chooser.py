@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, Union
+from typing import Literal
 
 from specreplay import article_tables, theory
 
@@ -38,7 +38,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
 RATINGS = ("low_medium", "medium", "medium_high", "high")  # vLLM's documentation, as the article prints it
 Verdict = Literal["recommend", "avoid", "measure", "setting"]
 VERDICTS = ("recommend", "avoid", "measure", "setting")
-Figure = Union[article_tables.TableCell, article_tables.MathRow]
+Figure = article_tables.TableCell | article_tables.MathRow
 
 
 @dataclass(frozen=True)

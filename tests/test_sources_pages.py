@@ -8,7 +8,7 @@ import pandas
 import pytest
 from google.protobuf.message import Message
 
-from specreplay import articles, chooser, measured
+from specreplay import article_tables, articles, chooser
 from tests.apptest_helpers import open_page, shown
 
 PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
@@ -52,8 +52,8 @@ def page_text(at) -> str:
 def korean_names() -> set[str]:
     """The Korean section and condition names of the transcribed tables (each has an English column)."""
     names = set()
-    for c in measured.cells():
-        names |= {v for v in (c.section, *c.conditions.values()) if measured.HANGUL.search(v)}
+    for c in article_tables.cells():
+        names |= {v for v in (c.section, *c.conditions.values()) if article_tables.HANGUL.search(v)}
     return names
 
 
@@ -138,8 +138,9 @@ CASES = [
       "EAGLE · SGLang · MT-bench · batch 48: cost per token +14%", "α 0.2 · γ 3: speedup 1.25× · compute 3.21×"],
      ["004", "001"]),
     ({"drafter": "mtp", "temperature": "high"}, ["mtp"], [], ["creative"],
-     ["MTP tuned · general: decode 114 tok/s", "EAGLE-3 · Llama 3.1 8B · mean of MT-bench, HumanEval, GSM8K, Alpaca, "
-      "CNN/DM · temperature 1: 3.45×"], ["003", "004", "001"]),
+     ["MTP tuned · general: decode 114 tok/s",
+      ("EAGLE-3 · Llama 3.1 8B · mean of MT-bench, HumanEval, GSM8K, Alpaca, CNN/DM · temperature 1: 3.45×")],
+     ["003", "004", "001"]),
 ]
 
 
