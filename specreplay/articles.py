@@ -98,6 +98,8 @@ def cite(item: Cited, lang: str, conditions: bool = True) -> str:
     if item.original:
         parts.append(original_name(item.original, lang))
     if conditions:
-        cond = getattr(item, "conditions_en" if lang == "en" else "conditions", None) or {}
+        cond = dict(getattr(item, "conditions_en" if lang == "en" else "conditions", None) or {})
+        if cond.get("temperature", "").replace(".", "", 1).isdigit():  # a bare number says nothing without its name
+            cond["temperature"] = f"temperature {cond['temperature']}" if lang == "en" else f"온도 {cond['temperature']}"
         parts += [v for v in cond.values() if v]
     return " · ".join(p for p in parts if p)

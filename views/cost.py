@@ -76,7 +76,10 @@ batches = sorted({x for s in sglang for x, _ in s.points})
 
 def cost_change(speedup: float | None) -> str:
     """Cost per token with speculative decoding on ÷ off, minus one: the inverse of the throughput gain."""
-    return f"{1 / speedup - 1:+.0%}" if speedup else ""
+    if not speedup:
+        return ""
+    change = 1 / speedup - 1
+    return "0%" if abs(change) < 0.005 else f"{change:+.0%}"
 
 
 st.table([{tr("배치", "batch"): b, **{col: val for s in sglang for col, val in (
