@@ -8,7 +8,7 @@ import streamlit as st
 from specreplay import acceptance_measured, article_tables, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views.live_chart import live_chart, slider
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, times, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, times, tr
 
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
