@@ -1,8 +1,11 @@
 """The player as one self-contained HTML document (for st.iframe, the benchmark and tests).
 
-The JS stays in assets/player/ as real ES modules (node tests import timeline.js
-directly); here they are inlined. An import map points player.js's
-`import ... from "./timeline.js"` at a data: URL, so the document needs no server.
+The JS stays in assets/player/ as real ES modules (node tests import clock.js and
+timeline.js directly; tests/fixtures/player/ loads them as they are); here they are
+inlined. An import map points player.js's `import ... from "./clock.js"` and
+`"./timeline.js"` at data: URLs, so the document needs no server. The one inline module
+is player.js followed by embed.js (which mounts it), embed.js's import of player.js
+dropped because its `mount` is then in the same module.
 """
 
 from __future__ import annotations
@@ -26,16 +29,29 @@ def payload_json(payload: dict[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+_EMBED_IMPORT = 'import { mount } from "./player.js";\n'
+
+
+def _data_url(name: str) -> str:
+    return "data:text/javascript;base64," + base64.b64encode(_asset(name).encode()).decode()
+
+
+def _player_module() -> str:
+    embed = _asset("embed.js")
+    if _EMBED_IMPORT not in embed:
+        raise ValueError(f"assets/player/embed.js must import mount with {_EMBED_IMPORT.strip()!r}")
+    return _asset("player.js") + "\n" + embed.replace(_EMBED_IMPORT, "")
+
+
 def player_html(payload: dict[str, Any], *, head: str = "", before: str = "") -> str:
     """The player document; `head` and `before` (trusted markup, already escaped) let a standalone export add its
     title, policy and notes around the same player."""
-    timeline = base64.b64encode(_asset("timeline.js").encode()).decode()
-    imports = json.dumps({"imports": {"./timeline.js": f"data:text/javascript;base64,{timeline}"}})
+    imports = json.dumps({"imports": {f"./{m}": _data_url(m) for m in ("clock.js", "timeline.js")}})
     return (
         f'<!doctype html><html lang="{payload["lang"]}"><head><meta charset="utf-8">{head}'
         f"<style>{css()}{_asset('player.css')}</style>"
         f'<script type="importmap">{imports}</script></head>'
         f'<body>{before}<div id="player" tabindex="0"></div>'
         f'<script type="application/json" id="specreplay-payload">{payload_json(payload)}</script>'
-        f'<script type="module">{_asset("player.js")}</script></body></html>'
+        f'<script type="module">{_player_module()}</script></body></html>'
     )

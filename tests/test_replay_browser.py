@@ -133,7 +133,7 @@ def test_pause_speed_keyboard_and_bursts(app_url: str, page) -> None:
 
     # Space and the read in one task, so no animation frame can come between them
     paused = root.evaluate(f"""root => {{
-      root.ownerDocument.dispatchEvent(new KeyboardEvent("keydown", {{key: " ", bubbles: true}}));
+      root.dispatchEvent(new KeyboardEvent("keydown", {{key: " ", bubbles: true}}));
       return ({READ_STATE})(root, performance.now());
     }}""")
     assert not paused["playing"]

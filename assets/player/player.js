@@ -1,12 +1,17 @@
 // Side-by-side replay player. What is on screen is a pure function of the playback
 // clock t (integer microseconds): render(t) applies the visible-at-t rule from
-// timeline.js to every pane. The clock is performance.now() scaled by the speed, so
-// nothing the server does can make playback stutter or drift.
+// timeline.js to every pane. The clock (clock.js) is performance.now() scaled by the
+// speed, so nothing the server does can make playback stutter or drift.
+//
+// The module only exports mount(); the page that embeds the player calls it (embed.js
+// in the app's document). Keys act only while focus is inside the player, and a speed
+// change is announced as a "specreplay:speed" event on the root, for the page to act on.
 //
 // Per-frame DOM work is bounded by what changed since the last frame: new chunks are
 // appended as text nodes (never HTML), counters are rewritten only when their text
 // changes, nothing already shown is rebuilt.
 
+import * as clk from "./clock.js";
 import { decodeRate, makeTrack, visibleChunks } from "./timeline.js";
 
 const SEEK_STEP_US = 1_000_000;
@@ -26,7 +31,7 @@ function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
-function buildPane(p, L) {
+function buildPane(p, L, signal) {
   const track = makeTrack(p);
   const root = el("section", `pane pane-${p.kind}`);
   root.dataset.key = p.key;
@@ -75,7 +80,7 @@ function buildPane(p, L) {
   // Follow the newest text unless the reader scrolled up to look at something.
   stream.addEventListener("scroll", () => {
     pane.follow = stream.scrollTop + stream.clientHeight >= stream.scrollHeight - 4;
-  });
+  }, { signal });
   return pane;
 }
 
@@ -142,23 +147,14 @@ function renderPane(pane, t, allDone, L) {
   setText(pane.ratio, allDone && p.ratio !== null ? `×${p.ratio.toFixed(2)}` : "");
 }
 
-/** Mount the player into root; returns a small controller (also used by tests and the benchmark). */
-export function mount(root, data) {
+/** The player's DOM, empty of state: controls, one pane per arm, the key help line. */
+function buildDom(root, data, signal) {
   const L = data.labels;
-  const duration = data.duration_us;
-  let speed = data.speed;
-  let playing = false;
-  let baseT = 0; // clock = baseT + (wall - baseWall) * speed while playing
-  let baseWall = 0;
-  let raf = 0;
-  let lastT = -1;
-
-  root.className = "player";
   const controls = el("div", "controls");
   const playBtn = el("button", "play", L.play);
   const restartBtn = el("button", "restart", L.restart);
   const scrub = el("input", "scrub");
-  Object.assign(scrub, { type: "range", min: "0", max: String(duration), step: "1", value: "0" });
+  Object.assign(scrub, { type: "range", min: "0", max: String(data.duration_us), step: "1", value: "0" });
   scrub.setAttribute("aria-label", "t");
   const clock = el("span", "clock", "");
   const speedBox = el("div", "speeds");
@@ -166,7 +162,6 @@ export function mount(root, data) {
   const speedBtns = data.speeds.map((s) => {
     const b = el("button", "speed", `${s}×`);
     b.dataset.speed = String(s);
-    b.addEventListener("click", () => setSpeed(s));
     speedBox.append(b);
     return b;
   });
@@ -177,88 +172,116 @@ export function mount(root, data) {
   controls.append(playBtn, restartBtn, scrub, clock, speedBox, burstLabel);
   const grid = el("div", "panes");
   grid.style.setProperty("--cols", String(Math.min(data.panes.length, 4)));
-  const panes = data.panes.map((p) => buildPane(p, L));
+  const panes = data.panes.map((p) => buildPane(p, L, signal));
   grid.append(...panes.map((pn) => pn.root));
   root.append(controls, grid, el("p", "keys", L.keys));
-  panes.forEach((pn) => layoutBar(pn, duration));
-  const maxEnd = Math.max(0, ...data.panes.map((p) => p.end_us));
+  panes.forEach((pn) => layoutBar(pn, data.duration_us));
+  return { playBtn, restartBtn, scrub, clock, speedBtns, burstBox, panes };
+}
 
-  function now(wall) {
-    if (!playing) return baseT;
-    return Math.min(duration, baseT + Math.max(0, Math.floor((wall - baseWall) * 1000 * speed)));
-  }
+/**
+ * Mount the player into root; returns a small controller (also used by tests and the benchmark).
+ * dispose() stops the clock, removes every listener the player added and empties root.
+ */
+export function mount(root, data) {
+  const L = data.labels;
+  const duration = data.duration_us;
+  const listeners = new AbortController();
+  const signal = listeners.signal;
+  let clock = clk.makeClock(duration, data.speed);
+  let raf = 0;
+  let lastT = -1;
+
+  root.classList.add("player");
+  if (!root.hasAttribute("tabindex")) root.tabIndex = 0; // focusable, so its keys can be scoped to it
+  const dom = buildDom(root, data, signal);
+  const { playBtn, scrub, speedBtns, panes } = dom;
+  const maxEnd = Math.max(0, ...data.panes.map((p) => p.end_us));
 
   function render(t) {
     lastT = t;
     const allDone = t >= maxEnd;
     for (const pane of panes) renderPane(pane, t, allDone, L);
     scrub.value = String(t);
-    setText(clock, `${fmtS(t)} / ${fmtS(duration)}`);
+    setText(dom.clock, `${fmtS(t)} / ${fmtS(duration)}`);
     root.dataset.tUs = String(t);
   }
 
   function frame(wall) {
     raf = 0;
-    const t = now(wall);
+    const t = clk.timeAt(clock, wall);
     render(t);
     if (t >= duration) setPlaying(false);
-    else if (playing) raf = requestAnimationFrame(frame);
+    else if (clock.playing) raf = requestAnimationFrame(frame);
   }
 
   function setPlaying(on) {
-    if (on === playing) return;
+    if (on === clock.playing || signal.aborted) return;
     if (on) {
-      if (baseT >= duration) baseT = 0; // play at the end starts over
-      baseWall = performance.now();
-      playing = true;
+      clock = clk.play(clock, performance.now());
       if (!raf) raf = requestAnimationFrame(frame);
     } else {
       // freeze on the clock's time and show it now: the last painted frame is up to one frame older
-      baseT = now(performance.now());
-      playing = false;
+      clock = clk.pause(clock, performance.now());
       if (raf) { cancelAnimationFrame(raf); raf = 0; }
-      render(baseT);
+      render(clock.baseT);
     }
-    setText(playBtn, playing ? L.pause : L.play);
-    root.dataset.playing = String(playing);
+    setText(playBtn, clock.playing ? L.pause : L.play);
+    root.dataset.playing = String(clock.playing);
   }
 
   function seek(t) {
-    baseT = Math.max(0, Math.min(duration, Math.round(t)));
-    baseWall = performance.now();
-    render(baseT);
+    if (signal.aborted) return;
+    clock = clk.seek(clock, t, performance.now());
+    render(clock.baseT);
+  }
+
+  function showSpeed(s) {
+    speedBtns.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === s)));
+    root.dataset.speed = String(s);
   }
 
   function setSpeed(s) {
-    baseT = now(performance.now());
-    baseWall = performance.now();
-    speed = s;
-    speedBtns.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === s)));
-    root.dataset.speed = String(s);
-    if (!data.standalone) mirrorSpeed(s); // an exported file never rewrites the page that embeds it
+    if (signal.aborted || s === clock.speed) return;
+    clock = clk.setSpeed(clock, s, performance.now());
+    showSpeed(s);
+    root.dispatchEvent(new CustomEvent("specreplay:speed", { detail: { speed: s }, bubbles: true }));
   }
 
-  playBtn.addEventListener("click", () => setPlaying(!playing));
-  restartBtn.addEventListener("click", () => { seek(0); setPlaying(true); });
-  scrub.addEventListener("input", () => seek(Number(scrub.value)));
-  burstBox.addEventListener("change", () => root.classList.toggle("show-bursts", burstBox.checked));
-  document.addEventListener("keydown", (e) => {
+  function onKey(e) {
     const onControl = e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement;
     if (e.key === " " && !onControl) {
       e.preventDefault();
-      setPlaying(!playing);
+      setPlaying(!clock.playing);
     } else if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && e.target !== scrub) {
       e.preventDefault();
       const step = (e.shiftKey ? 5 : 1) * SEEK_STEP_US;
-      seek(now(performance.now()) + (e.key === "ArrowLeft" ? -step : step));
+      seek(clk.timeAt(clock, performance.now()) + (e.key === "ArrowLeft" ? -step : step));
     } else if ((e.key === "ArrowUp" || e.key === "ArrowDown") && e.target !== scrub) {
       e.preventDefault();
-      const i = data.speeds.indexOf(speed) + (e.key === "ArrowUp" ? 1 : -1);
+      const i = data.speeds.indexOf(clock.speed) + (e.key === "ArrowUp" ? 1 : -1);
       setSpeed(data.speeds[Math.max(0, Math.min(data.speeds.length - 1, i))]);
     }
-  });
+  }
 
-  setSpeed(speed);
+  playBtn.addEventListener("click", () => setPlaying(!clock.playing), { signal });
+  dom.restartBtn.addEventListener("click", () => { seek(0); setPlaying(true); }, { signal });
+  scrub.addEventListener("input", () => seek(Number(scrub.value)), { signal });
+  speedBtns.forEach((b) => b.addEventListener("click", () => setSpeed(Number(b.dataset.speed)), { signal }));
+  dom.burstBox.addEventListener("change", () => root.classList.toggle("show-bursts", dom.burstBox.checked),
+    { signal });
+  root.addEventListener("keydown", onKey, { signal }); // keys pressed elsewhere on the page are not the player's
+
+  function dispose() {
+    if (signal.aborted) return;
+    if (raf) { cancelAnimationFrame(raf); raf = 0; }
+    listeners.abort();
+    root.replaceChildren();
+    root.classList.remove("player", "show-bursts");
+    for (const k of ["tUs", "playing", "speed"]) delete root.dataset[k];
+  }
+
+  showSpeed(clock.speed);
   root.dataset.playing = "false";
   render(0);
   return {
@@ -266,23 +289,9 @@ export function mount(root, data) {
     pause: () => setPlaying(false),
     seek,
     setSpeed,
+    dispose,
     get t() { return lastT; },
-    get playing() { return playing; },
+    get playing() { return clock.playing; },
+    get speed() { return clock.speed; },
   };
 }
-
-/** Inside the app the speed is part of the shareable URL: mirror it into the parent page's query. */
-function mirrorSpeed(s) {
-  if (window.parent === window) return;
-  try {
-    const url = new URL(window.parent.location.href);
-    if (url.searchParams.get("speed") === String(s)) return;
-    url.searchParams.set("speed", String(s));
-    window.parent.history.replaceState(window.parent.history.state, "", url);
-  } catch {
-    // a cross-origin parent (an embed elsewhere) keeps its own URL
-  }
-}
-
-const payload = document.getElementById("specreplay-payload");
-if (payload) window.specreplayPlayer = mount(document.getElementById("player"), JSON.parse(payload.textContent));
