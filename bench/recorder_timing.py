@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import json
 import os
-import platform
 import random
 import resource
 import socket

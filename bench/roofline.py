@@ -24,7 +24,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 
@@ -269,7 +269,7 @@ def bench_shape(shape: Shape, kernels: list[Kernel], s: Settings, timer: Timer) 
             m_run, note = runnable_rows(fn, kernel, shape.k, m, s.device)
             xs = [torch.randn(m_run, shape.k, device=s.device, dtype=torch.bfloat16) for _ in range(s.rotate)]
             args = [kernel.prepare(x) for x in xs]
-            stats = summary(timer.samples(lambda i: fn(args[i % len(args)])))
+            stats = summary(timer.samples(lambda i: fn(args[i % len(args)])))  # noqa: B023, F821 - called here, before the del
             rows.append({"shape": shape.name, "kernel": kernel.name, "m": m, "m_run": m_run, **stats,
                          **({"note": note} if note else {})})
         print(f"  {shape.name} {kernel.name}: ok, err {result['rel_err_vs_float']:.4f}", flush=True)
@@ -287,7 +287,7 @@ def ceilings(s: Settings, timer: Timer) -> dict:
     """
     src = torch.empty(s.copy_bytes // 2, dtype=torch.bfloat16, device=s.device).normal_()
     dst = torch.empty_like(src)
-    copy = timer.samples(lambda i: dst.copy_(src))
+    copy = timer.samples(lambda i: dst.copy_(src))  # noqa: F821 - called here, before the del
     del src, dst
     d = s.peak_dim
     a = torch.randn(d, d, device=s.device, dtype=torch.bfloat16)
@@ -342,7 +342,7 @@ def _cmd(args: list[str]) -> str:
 
 
 def provenance(s: Settings, skipped: list[str]) -> dict:
-    info = {"date_utc": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+    info = {"date_utc": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "command": " ".join([Path(sys.executable).name, *sys.argv]),
             "host": socket.gethostname(), "python": platform.python_version(), "torch": torch.__version__,
             "device": s.device, "git_commit": _cmd(["git", "rev-parse", "HEAD"]) or None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 _LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})?\s+(\S+)')
 _POS = re.compile(r'position="(\d+)"')
@@ -74,7 +75,7 @@ def spec_delta(before: Snapshot, after: Snapshot) -> tuple[dict[str, object] | N
     width = max(len(before.per_position), len(after.per_position))
     b = before.per_position + (0,) * (width - len(before.per_position))
     a = after.per_position + (0,) * (width - len(after.per_position))
-    spec = {"drafts": after.drafts - before.drafts, "draft_tokens": after.draft_tokens - before.draft_tokens,
+    spec: dict[str, Any] = {"drafts": after.drafts - before.drafts, "draft_tokens": after.draft_tokens - before.draft_tokens,
             "accepted": after.accepted - before.accepted, "per_position": [y - x for x, y in zip(b, a)]}
     if min(spec["drafts"], spec["draft_tokens"], spec["accepted"], *spec["per_position"]) < 0:
         return None, ("speculative counters went backwards between the /metrics snapshots before and after (the "

@@ -193,7 +193,7 @@ async def identify(client: httpx.AsyncClient, arm: Arm) -> tuple[dict[str, Any],
             version = body["version"]
     except (httpx.HTTPError, ValueError):
         pass
-    info = {k: served[0][k] for k in ("root", "max_model_len") if k in served[0]}
+    info: dict[str, Any] = {k: served[0][k] for k in ("root", "max_model_len") if k in served[0]}
     return {"name": arm.engine, "version": version}, info
 
 

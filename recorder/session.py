@@ -10,7 +10,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +145,7 @@ def header(cfg: Config, arms: Entries, mode: str, opts: Options,
            extra: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": cfg.title,
-        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine.describe(),
         "arms": [arms[a.id][0] for a in cfg.arms],
         "prompts": [{"id": p.id, "kind": p.kind, "text": p.text, "api": p.api,

@@ -16,7 +16,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from typing import Any
 
 import httpx
@@ -56,7 +56,7 @@ async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capa
     """Stream one request. `timeout`: seconds without any byte; `total`: seconds for the whole request, so a
     server that sends only SSE keep-alive comments cannot hold the recorder forever. Every failure becomes
     the Result's `error` (credentials redacted), never an exception."""
-    res = Result(datetime.now(timezone.utc).isoformat(timespec="milliseconds"), time.monotonic())
+    res = Result(datetime.now(UTC).isoformat(timespec="milliseconds"), time.monotonic())
     state = {"comments": 0}
     try:
         async with asyncio.timeout(total):
@@ -149,7 +149,7 @@ async def lines(r: httpx.Response) -> AsyncIterator[tuple[str, float]]:
     httpx yields a line as soon as a read completes it, before it reads again, so the network
     stream's `arrival` is that read's.
     """
-    conn = r.extensions.get("network_stream")
+    conn: Any = r.extensions.get("network_stream")
     kernel = hasattr(conn, "arrival")
     async for line in r.aiter_lines():
         yield line, conn.arrival if kernel else time.monotonic()

@@ -55,8 +55,8 @@ def rows(rec: fmt.Recording) -> list[Row]:
             ))
         for i, row in enumerate(out):
             base = rec.arm(row.arm).get("baseline")
-            if row.prompt == prompt["id"] and base and row.decode_tps and base_tps.get(base):
-                out[i] = Row(**{**row.__dict__, "speedup": row.decode_tps / base_tps[base]})
+            if row.prompt == prompt["id"] and base and row.decode_tps and (base_rate := base_tps.get(base)):
+                out[i] = Row(**{**row.__dict__, "speedup": row.decode_tps / base_rate})
     return out
 
 

@@ -215,6 +215,6 @@ def temperature_sweeps(cells: list[AcceptanceCell]) -> dict[tuple[str, str, str]
     out = {}
     for (file, arm, _), group in groups.items():
         if len({c.temperature for c in group}) >= 2:
-            group.sort(key=lambda c: c.temperature)
+            group.sort(key=lambda c: c.temperature or 0.0)  # every cell here has a temperature
             out[(file, arm, group[0].prompt)] = group
     return out

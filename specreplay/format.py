@@ -250,7 +250,8 @@ def _parse_spec(obj: Any, path: str, line: int, name: str) -> SpecCounts | None:
     per_pos = _need(obj, "per_position", list, path, line, name + ".", optional=True) or []
     if any(v < 0 for v in vals) or any(not isinstance(v, int) or v < 0 for v in per_pos):
         raise RecordingError(path, line, name, "counter deltas must be non-negative integers")
-    return SpecCounts(*vals, per_position=tuple(per_pos))
+    drafts, draft_tokens, accepted = vals
+    return SpecCounts(drafts, draft_tokens, accepted, per_position=tuple(per_pos))
 
 
 def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:

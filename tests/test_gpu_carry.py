@@ -138,7 +138,7 @@ def configs(monkeypatch):
 
 
 def test_every_device_arm_is_defined_in_its_config_and_served_from_its_flags(configs):
-    for arm_id, (config, model) in device.ARMS.items():
+    for arm_id, (_config, model) in device.ARMS.items():
         arm = device.load_arm(arm_id)
         cmd, env = device.server_command(arm, model)
         assert cmd[cmd.index("--model") + 1] == str(model)

@@ -77,7 +77,7 @@ class ProcessTable:
             self.groups |= {g for gs in alive.values() for g in gs}
             time.sleep(0.1)
 
-    def __enter__(self) -> "ProcessTable":
+    def __enter__(self) -> ProcessTable:
         self._thread.start()
         return self
 

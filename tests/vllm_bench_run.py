@@ -80,7 +80,7 @@ def main() -> None:
     try:
         for arm in serve.ARMS:
             servers[arm] = serve.start(arm, log_dir=logs)
-        for arm, server in servers.items():
+        for server in servers.values():
             serve.wait_ready(server)
             serve.warm_up(server)
         for arm, server in servers.items():

@@ -286,7 +286,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
         return
     st.subheader(tr("온도를 올리면: 우리 녹화", "Raising the temperature: our recordings"))
     figs = {"length": go.Figure(), "speedup": go.Figure()}
-    for (file, arm, prompt), group in sweeps.items():
+    for (file, arm, _prompt), group in sweeps.items():
         name = f"{group[0].kind} · {arm} · {Path(file).stem}"
         xs = [c.temperature for c in group]
         hover = [cell_hover(c) for c in group]

@@ -33,7 +33,8 @@ KIND_MEANING = {
     "imported": ("**가져옴**: 다른 벤치마크 도구가 잰 녹화를 변환한 것 (나란히 재생 페이지).",
                  "**imported**: a recording another benchmark tool measured, converted (side-by-side replay page)."),
 }
-_KIND_COLOR = {"measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
+_KIND_COLOR: dict[Kind, Literal["green", "blue", "orange", "violet", "gray"]] = {
+    "measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
 # One colour per weight format, on every page that compares formats (roofline, the concurrency page's H200 view).
 FORMAT_COLOR = {"bf16": "#4c78a8", "int4": "#e45756", "fp8": "#54a24b"}
 

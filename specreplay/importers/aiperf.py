@@ -19,7 +19,7 @@ text, the prompt and its parameters, and each chunk's token count where the serv
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -73,6 +73,13 @@ def _endpoint(summary: dict[str, Any]) -> dict[str, Any]:
     return (summary.get("input_config") or {}).get("endpoint") or {}
 
 
+def _error_text(error: Any) -> str | None:
+    """AIPerf's error field (an object with a message, or a string), cut to 300 characters; None: no error."""
+    if not error:
+        return None
+    return str(error.get("message", error) if isinstance(error, dict) else error)[:300]
+
+
 def _request(rec: Any, path: Path, line: int) -> ImportedRequest:
     if not isinstance(rec, dict) or not isinstance(rec.get("metadata"), dict) or not isinstance(rec.get("metrics"), dict):
         raise RecordingError(path, line, "", "not an AIPerf record (needs metadata and metrics)",
@@ -80,12 +87,14 @@ def _request(rec: Any, path: Path, line: int) -> ImportedRequest:
     meta, metrics = rec["metadata"], rec["metrics"]
     ttft = _seconds(metrics.get("time_to_first_token"), path, line, "time_to_first_token")
     gaps = _seconds(metrics.get("inter_chunk_latency"), path, line, "inter_chunk_latency") or []
+    if not isinstance(gaps, list):
+        raise RecordingError(path, line, "metrics.inter_chunk_latency", "expected a list of gaps, got one number")
     osl = (metrics.get("output_sequence_length") or {}).get("value")
     isl = (metrics.get("input_sequence_length") or {}).get("value")
     latency = _seconds(metrics.get("request_latency"), path, line, "request_latency")
     error = rec.get("error")
     ok = not error and isinstance(ttft, float) and isinstance(osl, int) and osl > 0
-    times = tuple(accumulate(gaps, initial=ttft)) if ok else ()
+    times = tuple(accumulate(gaps, initial=ttft)) if ok and isinstance(ttft, float) else ()
     # a single-chunk response has no inter_chunk_latency: its one chunk arrived at the TTFT
     prompt = f"req-{meta.get('session_num', line)}"  # conversation ids are random per run; session numbers line up
     if meta.get("turn_index"):
@@ -95,7 +104,7 @@ def _request(rec: Any, path: Path, line: int) -> ImportedRequest:
         prompt_tokens=isl if isinstance(isl, int) else None,
         started=int(meta.get("request_start_ns") or 0) / 1e9, latency=latency if isinstance(latency, float) else None,
         warmup=str(meta.get("benchmark_phase", "")).lower() == "warmup",
-        error=(error.get("message") if isinstance(error, dict) else str(error))[:300] if error else None)
+        error=_error_text(error))
 
 
 def _chunk(message: Any, start_ns: int, path: Path, line: int, k: int) -> tuple[float, str, list | None] | None:
@@ -139,14 +148,14 @@ def _raw_request(rec: Any, path: Path, line: int) -> ImportedRequest:
     prompt = f"req-{meta.get('session_num', line)}" + (f"/{meta['turn_index']}" if meta.get("turn_index") else "")
     return ImportedRequest(
         prompt=prompt, ok=ok, chunk_t=tuple(t for t, _, _ in chunks) if ok else (),
-        output_tokens=tokens if isinstance(tokens, int) else (sum(len(i) for _, _, i in chunks) if ids_known else None),
-        chunk_n=tuple(len(ids) for _, _, ids in chunks) if ids_known else None,
+        output_tokens=tokens if isinstance(tokens, int) else (sum(len(i or ()) for _, _, i in chunks) if ids_known else None),
+        chunk_n=tuple(len(ids or ()) for _, _, ids in chunks) if ids_known else None,
         chunk_text=tuple(text for _, text, _ in chunks) if ok else None,
         prompt_tokens=(usage or {}).get("prompt_tokens"), prompt_text=prompt_text, sampling=sampling or None,
         started=int(meta.get("request_start_ns") or 0) / 1e9,
         latency=(rec["responses"][-1]["perf_ns"] - rec["start_perf_ns"]) / 1e9 if rec["responses"] else None,
         warmup=str(meta.get("benchmark_phase", "")).lower() == "warmup",
-        error=(error.get("message") if isinstance(error, dict) else str(error))[:300] if error else None)
+        error=_error_text(error))
 
 
 def _data(message: Any) -> dict:
@@ -180,7 +189,7 @@ def read(path: Path, version: str | None = None) -> list[ImportedArm]:
     model = _model(summary) or "?"
     endpoint = _endpoint(summary)
     first_ns = min(int(r.started * 1e9) for r in requests)
-    created = datetime.fromtimestamp(first_ns / 1e9, timezone.utc).isoformat(timespec="seconds") if first_ns else "?"
+    created = datetime.fromtimestamp(first_ns / 1e9, UTC).isoformat(timespec="seconds") if first_ns else "?"
     t0 = min(r.started for r in requests)
     # AIPerf's clock is wall time in ns; keep it relative to the first request so started_mono stays small
     requests = [ImportedRequest(**{**r.__dict__, "started": r.started - t0}) for r in requests]

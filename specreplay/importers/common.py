@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +146,7 @@ def write_recording(path: str | os.PathLike, arms: list[ImportedArm], title: str
         "prompts": list(prompts.values()),
         "imported": {"tool": first.tool, "version": first.version,
                      "file": ", ".join(dict.fromkeys(a.file for a in arms)),
-                     "imported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                     "imported_at": datetime.now(UTC).isoformat(timespec="seconds"),
                      "lacks": list(dict.fromkeys(s for a in arms for s in a.lacks)),
                      "notes": list(dict.fromkeys(s for a in arms for s in a.notes))},
     }

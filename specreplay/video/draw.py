@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -274,8 +274,7 @@ class FrameDrawer:
         for i, (now, before) in enumerate(zip(panes, last_panes)):
             chunks, rate, counter, ratio = now
             if before is None or now[1:] != before[1:]:
-                self._paint(self.stats_boxes[i], lambda d, b, rate=rate, counter=counter, ratio=ratio:
-                            self._stats(d, b, rate, counter, ratio))
+                self._paint(self.stats_boxes[i], partial(self._stats, rate=rate, counter=counter, ratio=ratio))
             if before is None or chunks != before[0]:
                 tb = lay.text_boxes[i]
                 row = self.texts[i].update(chunks)
