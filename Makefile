@@ -1,4 +1,5 @@
-# Two entry points: `make run` (the app on the bundled recordings) and `make test` (everything, then all tests).
+# Entry points: `make run` (the app on the bundled recordings), `make check` (lint, types, unit and AppTest tiers:
+# about a minute), `make test` (everything it needs, then every tier but the opt-in llama.cpp one: `make test-llamacpp`).
 PY ?= python3
 VENV := .venv
 ENGINE_VENV := .venv-engine
@@ -7,7 +8,8 @@ LLAMACPP_VENV := .venv-llamacpp
 MODELS ?= $(HOME)/.cache/specreplay/models
 PORT ?= 8501
 
-.PHONY: run test app-deps test-deps system-deps engine llamacpp weights recordings screenshot
+.PHONY: run check test test-llamacpp app-deps test-deps system-deps llamacpp-deps engine llamacpp weights recordings \
+	screenshot
 
 run: app-deps
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
@@ -24,11 +26,15 @@ $(VENV)/.test-stamp: pyproject.toml
 	$(VENV)/bin/pip install -q -e '.[test]'
 	touch $@ $(VENV)/.app-stamp
 
-# Debian's chromium for the browser tests, Nanum for Hangul in videos, a C++ toolchain for llama-cpp-python.
+# Debian's chromium for the browser tests, Nanum for Hangul in videos, node for tests/js.
 system-deps:
-	@if ! command -v chromium >/dev/null || ! fc-list | grep -qi nanum || ! command -v cmake >/dev/null \
-	  || ! command -v g++ >/dev/null; then \
-	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-nanum cmake g++; fi
+	@if ! command -v chromium >/dev/null || ! fc-list | grep -qi nanum || ! command -v node >/dev/null; then \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-nanum nodejs; fi
+
+# A C++ toolchain for building llama-cpp-python (the opt-in llama.cpp tier only).
+llamacpp-deps:
+	@if ! command -v cmake >/dev/null || ! command -v g++ >/dev/null; then \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q cmake g++; fi
 
 # vLLM's CPU build in its own venv: it pins torch and transformers. The torchvision/torchaudio/torchcodec
 # builds it pulls in break `import vllm`, and nothing here needs them.
@@ -41,9 +47,10 @@ $(ENGINE_VENV)/.engine-stamp:
 	touch $@
 
 # A second, non-vLLM engine for the recorder's tests: llama-cpp-python's OpenAI server (no /metrics, no usage
-# while streaming) on the SmolLM2 GGUF as shipped. It builds llama.cpp from source: about 3-4 minutes on 2 cores.
+# while streaming) on the SmolLM2 GGUF as shipped. It builds llama.cpp from source: 3-4 minutes on 2 idle cores,
+# 25 on a loaded machine, the longest step of a fresh set-up; so its tier is opt-in (`make test-llamacpp`).
 LLAMACPP_PINS := llama-cpp-python[server]==0.3.36
-llamacpp: system-deps $(LLAMACPP_VENV)/.llamacpp-stamp
+llamacpp: llamacpp-deps $(LLAMACPP_VENV)/.llamacpp-stamp
 $(LLAMACPP_VENV)/.llamacpp-stamp:
 	$(PY) -m venv $(LLAMACPP_VENV)
 	$(LLAMACPP_VENV)/bin/pip install -q '$(LLAMACPP_PINS)'
@@ -60,9 +67,22 @@ $(SMOLLM2)/.converted: $(ENGINE_VENV)/.engine-stamp recorder/engine/convert_gguf
 	$(ENGINE_VENV)/bin/python recorder/engine/convert_gguf.py $(SMOLLM2)
 	touch $@
 
-test: system-deps test-deps engine weights llamacpp
-	SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) SPECREPLAY_REQUIRE_ENGINE=1 \
-	  SPECREPLAY_LLAMACPP_PY=$(CURDIR)/$(LLAMACPP_VENV)/bin/python $(VENV)/bin/python -m pytest
+# The fast tier, first in CI: ruff, mypy, the unit and AppTest tests (tests/unit, tests/app; no chromium, no engine).
+check: system-deps test-deps
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/python -m pytest -q tests/unit tests/app
+
+# Every tier with real parts (unit, app, browser, engine); the llama.cpp tests skip, saying how to run them.
+ENGINE_ENV := SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) \
+	SPECREPLAY_REQUIRE_ENGINE=1
+test: system-deps test-deps engine weights
+	$(ENGINE_ENV) $(VENV)/bin/python -m pytest
+
+# The opt-in llama.cpp tier: builds llama-cpp-python from source, then runs the recorder against its server.
+test-llamacpp: system-deps test-deps llamacpp
+	SPECREPLAY_LLAMACPP_PY=$(CURDIR)/$(LLAMACPP_VENV)/bin/python $(VENV)/bin/python -m pytest \
+	  tests/engine/test_recorder_llamacpp.py
 
 # The bundled recordings (docs/recorder.md): record mode with both arms up, then the sweep, whose arms the
 # recorder starts and stops itself, one at a time ([arms.launch]). About 45 minutes on 2 cores.

@@ -1,8 +1,10 @@
 """Fixtures for tests that need the real app in a real browser.
 
 `app_url` starts `streamlit run app.py` on a free 127.0.0.1 port for the test
-session and stops it afterwards; `page` is a fresh tab in Debian's chromium
-driven by Playwright (its own browser download does not work here).
+session and stops it afterwards; it reads the bundled recordings and the test ones
+(`test_recordings`), which live in a temporary folder so they are never bundled.
+`page` is a fresh tab in Debian's chromium driven by Playwright (its own browser
+download does not work here).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.local_server import free_port, local_server
+from tests.replay_recordings import write_recording
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -25,20 +28,31 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 
 @contextmanager
-def streamlit_server() -> Iterator[str]:
-    """`streamlit run app.py` on a free 127.0.0.1 port; yields its URL, stops it afterwards."""
+def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
+    """`streamlit run app.py` on a free 127.0.0.1 port, `env` added to its environment; yields its URL, stops it
+    afterwards."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with local_server([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
                        "--server.address", "127.0.0.1", "--server.headless", "true",
                        "--browser.gatherUsageStats", "false"], f"{url}/_stcore/health", "streamlit", 60,
-                      cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}):
+                      cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}):
         yield url
 
 
 @pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    with streamlit_server() as url:
+def test_recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with the browser tests' recordings: test-basic and test-markup (tests/replay_recordings.py)."""
+    folder = tmp_path_factory.mktemp("recordings")
+    write_recording(folder / "test-basic.jsonl")
+    write_recording(folder / "test-markup.jsonl", markup=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def app_url(test_recordings: Path) -> Iterator[str]:
+    with streamlit_server({"SPECREPLAY_RECORDINGS": os.pathsep.join([str(ROOT / "recordings"),
+                                                                    str(test_recordings)])}) as url:
         yield url
 
 

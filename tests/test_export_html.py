@@ -1,8 +1,6 @@
 """`python -m specreplay export-html`: one static file that plays like the app's player, offline, from disk.
 
-The browser tests open the exported file from file:// in Debian's chromium with every non-file request
-aborted (and recorded), then play, pause and seek, and check each pane against the recording at the t
-the frame rendered — the same checks tests/test_replay_browser.py makes on the app's player.
+What the file holds and the command line; test_export_html_browser.py plays it in chromium.
 """
 
 from __future__ import annotations
@@ -17,12 +15,9 @@ import pytest
 
 from specreplay.export_html import CSP, export_recording, recording_panes
 from specreplay.format import load
-from specreplay.panes import median_repeat
 from specreplay.replay_payload import player_payload
-from specreplay.timeline import track_of, visible_tokens
 from tests.browser_fixtures import ROOT
-from tests.replay_recordings import ARMS, write_recording
-from tests.test_replay_browser import assert_shows_recording, seek, state
+from tests.replay_recordings import write_recording
 
 BUNDLED = sorted((ROOT / "recordings").glob("*.jsonl"))
 
@@ -88,110 +83,3 @@ def test_bundled_recordings_export_small(path: Path, tmp_path: Path) -> None:
     done = export_cli(str(path), "-o", str(tmp_path / "out.html"))
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "out.html").stat().st_size < 200 * 1024
-
-
-# ---------------------------------------------------------------------------------------------- in a browser
-
-def open_offline(page, html_file: Path) -> tuple[object, list[str]]:
-    """Open the file from disk with every request that is not file: or data: aborted; returns the player root and
-    the list of URLs that were attempted (and blocked)."""
-    blocked: list[str] = []
-
-    def guard(route) -> None:
-        url = route.request.url
-        if url.startswith(("file:", "data:")):
-            route.continue_()
-        else:
-            blocked.append(url)
-            route.abort()
-
-    page.context.route("**/*", guard)
-    page.on("request", lambda r: None if r.url.startswith(("file:", "data:")) else blocked.append(r.url))
-    page.goto(html_file.as_uri())
-    page.wait_for_selector(".pane", timeout=30_000)
-    page.wait_for_function("window.specreplayPlayer !== undefined")
-    return page.locator("#player"), blocked
-
-
-def test_exported_file_plays_offline_like_the_app(page, tmp_path: Path) -> None:
-    rec_path = write_recording(tmp_path / "rec.jsonl")
-    rec = load(rec_path)
-    html_file = tmp_path / "replay.html"
-    assert export_cli(str(rec_path), "--prompt", "chat-1", "--lang", "en", "-o", str(html_file)).returncode == 0
-    trs = [track_of(median_repeat(rec, arm, "chat-1")) for arm in ARMS]
-    root, blocked = open_offline(page, html_file)
-    assert_shows_recording(state(root), trs)  # t = 0
-
-    page.locator("button.play").click()
-    for _ in range(3):  # while playing, every sampled frame shows the recording at its own t
-        page.wait_for_timeout(400)
-        st = state(root)
-        assert st["playing"] and st["t"] > 0
-        assert_shows_recording(st, trs)
-    page.locator("button.play").click()
-
-    end = max(track.end_us for track in trs)
-    for t in (0, trs[2].t_us[3] - 1, trs[2].t_us[3], 1_234_567, trs[0].t_us[40], end - 1, end):
-        seek(page, t)
-        st = state(root)
-        assert st["t"] == t
-        assert [p["tokens"] for p in st["panes"]] == [visible_tokens(track, t) for track in trs]
-        assert_shows_recording(st, trs)
-    assert blocked == []
-
-
-def test_the_docs_iframe_snippet_plays_the_file(page, tmp_path: Path) -> None:
-    """docs/interop.md's <iframe> snippet, in a page next to the exported file, opened from disk offline."""
-    snippet = re.search(r"```html\n(<iframe.*?</iframe>)\n```", (ROOT / "docs" / "interop.md").read_text(), re.S)
-    assert snippet and 'src="replay.html"' in snippet.group(1)
-    rec_path = write_recording(tmp_path / "rec.jsonl")
-    trs = [track_of(median_repeat(load(rec_path), arm, "chat-1")) for arm in ARMS]
-    assert export_cli(str(rec_path), "--prompt", "chat-1", "-o", str(tmp_path / "replay.html")).returncode == 0
-    (tmp_path / "post.html").write_text(f"<!doctype html><p>A blog post.</p>{snippet.group(1)}", encoding="utf-8")
-    blocked: list[str] = []
-    page.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("file:", "data:"))
-                       else (blocked.append(route.request.url), route.abort()))
-    page.goto((tmp_path / "post.html").as_uri())
-    frame = page.frame_locator("iframe")
-    frame.locator(".pane").first.wait_for(timeout=30_000)
-    root = frame.locator("#player")
-    seek(frame, 2_000_000)
-    st = state(root)
-    assert st["t"] == 2_000_000
-    assert_shows_recording(st, trs)
-    frame.locator("button.speed[data-speed='4']").click()
-    assert page.evaluate("location.href") == (tmp_path / "post.html").as_uri()  # the post's URL is left alone
-    assert blocked == []
-
-
-def test_exported_markup_stays_text_offline(page, tmp_path: Path) -> None:
-    dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    html_file = tmp_path / "markup.html"
-    html_file.write_text(export_recording(load(write_recording(tmp_path / "m.jsonl", markup=True)), "chat-1",
-                                          ["base", "spec"], None, "en", 1.0), encoding="utf-8")
-    root, blocked = open_offline(page, html_file)
-    seek(page, 10_000_000)
-    text = root.locator(".pane .stream").first.text_content()
-    assert "<script>alert(1)</script>" in text and "<img src=x onerror=alert(2)>" in text
-    assert root.evaluate("r => [...r.querySelectorAll('.stream *')].every(e => e.matches('div.seg, span.burst'))")
-    page.wait_for_timeout(300)
-    assert dialogs == [] and blocked == []
-
-
-@pytest.mark.skipif(not BUNDLED, reason="no bundled recordings")
-def test_bundled_export_plays_offline(page, tmp_path: Path) -> None:
-    """The first bundled recording (real vLLM CPU arms), exported with defaults, at several t."""
-    rec = load(BUNDLED[0])
-    html_file = tmp_path / "bundled.html"
-    assert export_cli(str(BUNDLED[0]), "-o", str(html_file)).returncode == 0
-    prompt = embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1]
-    trs = [track_of(median_repeat(rec, a["id"], prompt)) for a in rec.arms if rec.select(a["id"], prompt)][:4]
-    root, blocked = open_offline(page, html_file)
-    end = max(track.end_us for track in trs)
-    for t in (0, trs[0].t_us[0], end // 3, end // 2, end - 1, end):
-        seek(page, t)
-        st = state(root)
-        assert [p["tokens"] for p in st["panes"]] == [visible_tokens(track, t) for track in trs]
-        assert_shows_recording(st, trs)
-    assert blocked == []

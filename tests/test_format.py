@@ -8,15 +8,10 @@ from pathlib import Path
 import pytest
 
 from specreplay import format as fmt
+from tests.browser_fixtures import ROOT
 
-HEADER = {
-    "title": "t", "created": "2026-01-01T00:00:00+00:00", "machine": {"cpu": "x", "cores": 2},
-    "arms": [{"id": "base", "label": "B", "endpoint": "http://127.0.0.1:1", "model": "m",
-              "engine": {"name": "vllm", "version": "0"}, "flags": {}},
-             {"id": "spec", "label": "S", "endpoint": "http://127.0.0.1:2", "model": "m",
-              "engine": {"name": "vllm", "version": "0"}, "flags": {}, "baseline": "base"}],
-    "prompts": [{"id": "p", "kind": "code", "text": "x", "sampling": {}, "api": "chat"}],
-}
+# A valid header with two arms (spec against base) and one prompt; tests change copies of it.
+HEADER = json.loads((ROOT / "tests" / "fixtures" / "format" / "header.json").read_text(encoding="utf-8"))
 
 
 def run_line(**kw) -> dict:

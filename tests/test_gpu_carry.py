@@ -16,8 +16,7 @@ import pytest
 
 from gpu import carry, device
 from specreplay import format as fmt
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.browser_fixtures import ROOT
 
 
 def test_the_piece_size_leaves_room_for_the_repository_and_the_sources_in_one_call(tmp_path):

@@ -21,9 +21,7 @@ from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.panes import finish_ratio, recorded_pane
 from specreplay.replay_payload import player_payload
-from tests.apptest_helpers import open_page, shown
 from tests.browser_fixtures import ROOT
-from tests.test_replay_page import payload
 
 FIX = ROOT / "tests" / "fixtures" / "interop"
 VLLM = [FIX / "vllm-bench-baseline.json", FIX / "vllm-bench-ngram.json"]
@@ -180,19 +178,3 @@ def test_failed_requests_stay_failed_and_nothing_is_overwritten(tmp_path: Path) 
     assert failed.status == "error" and failed.error == "aiohttp.ClientError: boom" and failed.events == ()
     with pytest.raises(FileExistsError):
         write_recording(out, vllm_bench.read(src))
-
-
-def test_the_replay_page_shows_an_import_as_imported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert import_cli("vllm-bench", *map(str, VLLM), "-o", str(tmp_path / "imp.jsonl")).returncode == 0
-    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
-    at = open_page("replay", "en", recording="imp")
-    assert not at.exception and not at.error
-    captions = "\n".join(shown(str(c.value)) for c in at.caption)
-    assert "Not in the source file (nothing was made up)" in captions and "Tokens per chunk" in captions
-    badges = [shown(m.value) for m in at.markdown if m.value.startswith(":gray-badge[")]  # st.badge renders as markdown
-    assert ":gray-badge[imported · vllm bench serve 0.32.0 · vllm-bench-baseline.json, vllm-bench-ngram.json]" in badges
-    data = payload(at)
-    assert [p["kind"] for p in data["panes"]] == ["imported", "imported"]
-    assert [p["counts"] for p in data["panes"]] == ["tokens", "chunks"]
-    download = at.get("download_button")  # the static export of what is on screen (tests/test_export_html.py)
-    assert [b.proto.label for b in download] == ["Download this replay as one HTML file"]

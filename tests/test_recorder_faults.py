@@ -20,11 +20,9 @@ import pytest
 from specreplay import format as fmt
 from tests.local_server import free_port
 from tests.stub_openai import stub_config as _config, stub_server
+from tests.browser_fixtures import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 NOWHERE = "http://127.0.0.1:9"  # nothing listens: a test that needs no server proves none was asked
-
-
 
 
 def _record(cfg: Path, out: Path, *extra: str, repeats: int = 2, env: dict | None = None,

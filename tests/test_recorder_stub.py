@@ -12,10 +12,7 @@ from pathlib import Path
 
 from specreplay import format as fmt
 from tests.stub_openai import stub_config as _config, stub_server
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
+from tests.browser_fixtures import ROOT
 
 
 def _record(cfg: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:

@@ -1,16 +1,12 @@
 """The replay player in Debian's chromium: what each pane shows at t is what the recording has at t.
 
-The app reads recordings from SPECREPLAY_RECORDINGS (os.pathsep-separated folders). This module sets
-it at import, before any test starts the shared app server, to the bundled folder plus a temporary
-one holding the test recordings, so the test recordings are never bundled.
+The recordings are the test ones (tests/replay_recordings.py) that the shared app server reads besides the
+bundled folder (browser_fixtures.test_recordings), so they are never bundled.
 """
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
-import tempfile
 import time
 from pathlib import Path
 
@@ -20,13 +16,8 @@ from specreplay.format import load
 from specreplay.panes import median_repeat
 from specreplay.timeline import Track, track_of, visible_text, visible_tokens
 from tests.browser_fixtures import ROOT
-from tests.replay_recordings import ARMS, write_recording
+from tests.replay_recordings import ARMS
 
-TEST_DIR = Path(tempfile.mkdtemp(prefix="specreplay-test-recordings-"))
-atexit.register(shutil.rmtree, TEST_DIR, True)
-write_recording(TEST_DIR / "test-basic.jsonl")
-write_recording(TEST_DIR / "test-markup.jsonl", markup=True)
-os.environ["SPECREPLAY_RECORDINGS"] = os.pathsep.join([str(ROOT / "recordings"), str(TEST_DIR)])
 
 FRAME_US = 1_000_000 // 60  # one display frame at 60 Hz
 README_SCREENSHOT = ROOT / "docs" / "screenshot-replay.png"
@@ -43,8 +34,8 @@ READ_STATE = """(root, wall) => ({
 })"""
 
 
-def tracks(name: str, prompt: str = "chat-1") -> list[Track]:
-    rec = load(TEST_DIR / f"{name}.jsonl")
+def tracks(folder: Path, name: str, prompt: str = "chat-1") -> list[Track]:
+    rec = load(folder / f"{name}.jsonl")
     return [track_of(median_repeat(rec, arm, prompt)) for arm in ARMS]
 
 
@@ -78,8 +69,8 @@ def seek(frame, t_us: int) -> None:
         "(el, t) => { el.value = String(t); el.dispatchEvent(new Event('input', {bubbles: true})); }", t_us)
 
 
-def test_panes_show_the_recording_at_every_t(app_url: str, page) -> None:
-    trs = tracks("test-basic")
+def test_panes_show_the_recording_at_every_t(app_url: str, page, test_recordings: Path) -> None:
+    trs = tracks(test_recordings, "test-basic")
     frame, root = open_player(page, app_url, "lang=en&recording=test-basic&prompt=chat-1&arms=base,q4,spec")
     assert_shows_recording(state(root), trs)  # t = 0: nothing yet
 
@@ -114,8 +105,8 @@ def test_panes_show_the_recording_at_every_t(app_url: str, page) -> None:
     assert_shows_recording(st, trs)
 
 
-def test_pause_speed_keyboard_and_bursts(app_url: str, page) -> None:
-    trs = tracks("test-basic")
+def test_pause_speed_keyboard_and_bursts(app_url: str, page, test_recordings: Path) -> None:
+    trs = tracks(test_recordings, "test-basic")
     frame, root = open_player(page, app_url, "lang=en&recording=test-basic&prompt=chat-1&arms=base,q4,spec")
     frame.locator("button.speed[data-speed='2']").click()
     assert state(root)["speed"] == 2
@@ -179,8 +170,8 @@ def test_long_output_follows_unless_the_reader_scrolled_up(app_url: str, page) -
     assert streams.nth(1).evaluate(at_bottom)
 
 
-def test_embed_mode_still_plays(app_url: str, page) -> None:
-    trs = tracks("test-basic")
+def test_embed_mode_still_plays(app_url: str, page, test_recordings: Path) -> None:
+    trs = tracks(test_recordings, "test-basic")
     frame, root = open_player(page, app_url, "embed=true&lang=ko&recording=test-basic&arms=base,q4,spec&speed=4")
     assert state(root)["speed"] == 4
     frame.locator("button.play").click()

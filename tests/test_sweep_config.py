@@ -17,8 +17,8 @@ from specreplay.recorder import config, host_load, sweep
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.sweep_summary import render
 from specreplay.sweeps import pair_rows, level_table, paired_speedups
+from tests.browser_fixtures import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 
 ARMS = '''
 [[arms]]

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import shown
 from specreplay import timing_sweep as ts
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.browser_fixtures import ROOT
 
 
 def hand_throughput(arm: str, level: int) -> float:

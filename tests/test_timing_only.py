@@ -13,8 +13,7 @@ from specreplay import format as fmt
 from specreplay.panes import SIM_TOKEN, TIMING_ONLY
 from specreplay.panes import recorded_arm_pane
 from specreplay.replay_source import provenance
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.browser_fixtures import ROOT
 
 
 def _with_header(tmp_path: Path, **fields) -> Path:

@@ -24,8 +24,8 @@ import pytest
 
 from specreplay import format as fmt
 from specreplay.recorder import arrival, workers
+from tests.browser_fixtures import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="kernel stamps and /proc are Linux's")
 
 
