@@ -8,7 +8,7 @@ LLAMACPP_VENV := .venv-llamacpp
 MODELS ?= $(HOME)/.cache/specreplay/models
 PORT ?= 8501
 
-.PHONY: run check test test-llamacpp app-deps test-deps system-deps llamacpp-deps engine llamacpp weights recordings \
+.PHONY: run check typecheck test test-llamacpp app-deps test-deps system-deps llamacpp-deps engine llamacpp weights recordings \
 	screenshot
 
 run: app-deps
@@ -68,10 +68,20 @@ $(SMOLLM2)/.converted: $(ENGINE_VENV)/.engine-stamp recorder/engine/convert_gguf
 	touch $@
 
 # The fast tier, first in CI: ruff, mypy, the unit and AppTest tests (tests/unit, tests/app; no chromium, no engine).
-check: system-deps test-deps
+check: system-deps test-deps typecheck
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest -q tests/unit tests/app
+
+# mypy on the package as installed: a tree of links (specreplay/*, recorder/ and views/ as specreplay.recorder and
+# specreplay.views, as pyproject's package-dir maps them), so the checkout's folders keep their place.
+TYPECHECK := build/typecheck
+typecheck: test-deps
+	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/specreplay
+	ln -s $(CURDIR)/specreplay/* $(TYPECHECK)/specreplay/
+	ln -s $(CURDIR)/recorder $(TYPECHECK)/specreplay/recorder
+	ln -s $(CURDIR)/views $(TYPECHECK)/specreplay/views
+	cd $(TYPECHECK) && $(abspath $(VENV))/bin/mypy --config-file $(CURDIR)/pyproject.toml --cache-dir $(CURDIR)/.mypy_cache \
+	  -p specreplay
 
 # Every tier with real parts (unit, app, browser, engine); the llama.cpp tests skip, saying how to run them.
 ENGINE_ENV := SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) \

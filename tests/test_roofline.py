@@ -128,7 +128,7 @@ def test_embedded_page_drops_its_title_and_keeps_provenance_and_all_three_kinds(
     assert page(lang).title  # the full page has its title
     # ?embed=true never reaches AppTest's st.context, so the embedded branch is reached by patching the helper
     # (as tests/test_explainer_pages.py does); the browser tests load real ?embed=true URLs.
-    monkeypatch.setattr("specreplay.ui.embedded", lambda: True)
+    monkeypatch.setattr("specreplay.views.ui.embedded", lambda: True)
     at = page(lang)
     assert not at.exception, at.exception
     assert not at.title  # the blog post around it has its own
