@@ -80,7 +80,8 @@ def _number(text: str, where: str) -> float | None:
     try:
         value = float(text)
     except ValueError:
-        raise DataError(f"{where}: '{text}' is not a number (leave the cell empty if the source did not measure it)")
+        raise DataError(f"{where}: '{text}' is not a number "
+                        "(leave the cell empty if the source did not measure it)") from None
     if not math.isfinite(value):
         raise DataError(f"{where}: '{text}' is not a finite number")
     return value

@@ -8,7 +8,7 @@ An arm is named by one token, the same in the widget and in the URL's ?arms=
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 
 from specreplay.article_tables import cell
 from specreplay.format import Recording
@@ -68,7 +68,7 @@ PRESETS: dict[str, PresetRows] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def preset(name: str) -> Preset:
     """A simulated preset with its article numbers; KeyError for an unknown name."""
     rows = PRESETS[name]
