@@ -178,3 +178,18 @@ def test_failed_requests_stay_failed_and_nothing_is_overwritten(tmp_path: Path) 
     assert failed.status == "error" and failed.error == "aiohttp.ClientError: boom" and failed.events == ()
     with pytest.raises(FileExistsError):
         write_recording(out, vllm_bench.read(src))
+
+
+def test_aiperf_gaps_that_are_one_number_and_errors_without_a_message_are_handled(tmp_path: Path) -> None:
+    records = [json.loads(line) for line in AIPERF[0].read_text().splitlines()[:2]]
+    src = tmp_path / "profile_export.jsonl"
+    scalar = {**records[0], "metrics": {**records[0]["metrics"], "inter_chunk_latency": {"value": 12.5, "unit": "ms"}}}
+    src.write_text(json.dumps(scalar) + "\n")
+    with pytest.raises(RecordingError) as err:
+        aiperf.read(src)
+    assert str(err.value) == ("profile_export.jsonl:1: field 'metrics.inter_chunk_latency': expected a list of gaps, "
+                              "got one number")
+    failed = {**records[1], "error": {"code": 500}}  # no message: the error object itself is kept as text
+    src.write_text(json.dumps(records[0]) + "\n" + json.dumps(failed) + "\n")
+    requests = [r for arm in aiperf.read(src) for r in arm.requests]
+    assert [r.ok for r in requests] == [True, False] and requests[1].error == "{'code': 500}"
