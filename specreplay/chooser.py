@@ -135,6 +135,7 @@ def figure(ref: str, where: str = "") -> tuple[Figure, ...]:
     if len(parts) != 3:
         _fail(where, f"figure '{ref}' must be table/key/metric[@level]")
     table, key, metric = parts
+    rows: tuple[Figure, ...]
     if table == "gamma_compute":
         rows = tuple(m for m in article_tables.speculative_math() if f"{m.alpha:g}" == key and str(m.gamma) == metric)
     else:
@@ -281,12 +282,12 @@ def describe(figures: tuple[Figure, ...], lang: str) -> list[tuple[str, Figure]]
         base = f.metric.removesuffix("_min").removesuffix("_max")
         value = _value(f.value, f.unit, base) if f.value is not None else ("not measured" if en else "미측정")
         if f.metric.endswith("_min"):
-            pair = next((j for j, g in enumerate(figures) if j > i and isinstance(g, article_tables.TableCell) and g.key == f.key
-                         and g.table == f.table and g.level == f.level and g.conditions == f.conditions
-                         and g.metric == base + "_max"), None)
-            if pair is not None and figures[pair].value is not None:
-                done.add(pair)
-                value = f"{f.value:g}–{_value(figures[pair].value, f.unit, base)}"  # type: ignore[arg-type]
+            pair = next(((j, g) for j, g in enumerate(figures) if j > i and isinstance(g, article_tables.TableCell)
+                         and g.key == f.key and g.table == f.table and g.level == f.level
+                         and g.conditions == f.conditions and g.metric == base + "_max"), None)
+            if pair is not None and pair[1].value is not None:
+                done.add(pair[0])
+                value = f"{f.value:g}–{_value(pair[1].value, f.unit, base)}"
         label = f.series_en if en else f.series
         workload = f.workload_en if en else f.conditions["workload"]
         temp = f.conditions["temperature"]

@@ -17,7 +17,7 @@ from specreplay.words import Lang, word
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
 # What each kind means, for the start page (the four kinds of the explainer pages, then imported recordings).
-KIND_MEANING = {
+KIND_MEANING: dict[Kind, tuple[str, str]] = {
     "measured": ("**실측**: 기사의 저자들이 직접 쟀거나, 이 앱의 recorder로 녹화한 값.",
                  "**measured**: the article's own authors measured it, or this app's recorder recorded it."),
     "quoted": ("**인용**: 기사가 다른 곳의 측정을 옮긴 값 (EAGLE-3 논문 표, NVIDIA Model Optimizer, Spheron, 개발자 보고 등). "
