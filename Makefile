@@ -103,7 +103,7 @@ recordings: test-deps engine weights
 
 # The README's screenshot (docs/screenshot-replay.png), taken by the replay browser test from a bundled recording.
 screenshot: system-deps test-deps
-	SPECREPLAY_README_SCREENSHOT=1 $(VENV)/bin/python -m pytest tests/test_replay_browser.py -k screenshot_for_the_readme
+	SPECREPLAY_README_SCREENSHOT=1 $(VENV)/bin/python -m pytest tests/browser/test_replay_browser.py -k screenshot_for_the_readme
 
 # What the lent H200 needs to serve vLLM 0.23.0 (docs/gpu.md): trimmed vLLM + dependencies + the SmolLM2 GGUF as
 # one tar.xz split into GPU_OUT/p0, p1, ... (one piece per device call), and GPU_OUT/src: this checkout's committed

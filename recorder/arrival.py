@@ -219,7 +219,7 @@ class Transport(httpx.AsyncBaseTransport):
     def __init__(self, limits: httpx.Limits) -> None:
         self._plain = httpx.AsyncHTTPTransport(limits=limits)
         self._backend = Backend()
-        # httpx 0.27/0.28 keep the httpcore pool in _pool and take no backend; tests/test_arrival.py checks it is used
+        # httpx 0.27/0.28 keep the httpcore pool in _pool and take no backend; tests/unit/test_arrival.py checks it is used
         self._plain._pool = httpcore.AsyncConnectionPool(
             max_connections=limits.max_connections, max_keepalive_connections=limits.max_keepalive_connections,
             keepalive_expiry=limits.keepalive_expiry, network_backend=self._backend)

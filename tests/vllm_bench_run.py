@@ -1,6 +1,6 @@
 """Run vLLM's own benchmark client, `vllm bench serve`, against our real vLLM CPU test servers.
 
-Used by tests/test_import_vllm_live.py (which also writes the committed vllm-bench-*.json fixtures) and by
+Used by tests/engine/test_import_vllm_live.py (which also writes the committed vllm-bench-*.json fixtures) and by
 tests/fixtures/interop/make.sh; on its own:
 
     SPECREPLAY_ENGINE_PY=... SPECREPLAY_MODELS=... flock /tmp/specreplay-heavy.lock \\

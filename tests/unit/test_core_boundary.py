@@ -3,9 +3,10 @@ on machines that never serve the app. Only views/ (specreplay.views) may import 
 
 import subprocess
 import sys
-from pathlib import Path
 
-CORE = Path(__file__).resolve().parent.parent / "specreplay"
+from tests.browser_fixtures import ROOT
+
+CORE = ROOT / "specreplay"
 
 
 def core_modules() -> list[str]:

@@ -127,7 +127,7 @@ def test_batch_slider_changes_the_intensity_and_measured_readouts() -> None:
 def test_embedded_page_drops_its_title_and_keeps_provenance_and_all_three_kinds(lang: str, monkeypatch) -> None:
     assert page(lang).title  # the full page has its title
     # ?embed=true never reaches AppTest's st.context, so the embedded branch is reached by patching the helper
-    # (as tests/test_explainer_pages.py does); the browser tests load real ?embed=true URLs.
+    # (as tests/app/test_explainer_pages.py does); the browser tests load real ?embed=true URLs.
     monkeypatch.setattr("specreplay.views.ui.embedded", lambda: True)
     at = page(lang)
     assert not at.exception, at.exception

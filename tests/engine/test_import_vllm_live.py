@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 from tests.browser_fixtures import ROOT
-from tests.test_importers import check_vllm_import, import_cli
+from tests.unit.test_importers import check_vllm_import, import_cli
 from tests.vllm_bench_run import bench, engine_version, label
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.apptest_helpers import open_page, shown
-from tests.test_importers import VLLM, import_cli
-from tests.test_replay_page import payload
+from tests.unit.test_importers import VLLM, import_cli
+from tests.app.test_replay_page import payload
 
 
 def test_the_replay_page_shows_an_import_as_imported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -23,5 +23,5 @@ def test_the_replay_page_shows_an_import_as_imported(tmp_path: Path, monkeypatch
     data = payload(at)
     assert [p["kind"] for p in data["panes"]] == ["imported", "imported"]
     assert [p["counts"] for p in data["panes"]] == ["tokens", "chunks"]
-    download = at.get("download_button")  # the static export of what is on screen (tests/test_export_html.py)
+    download = at.get("download_button")  # the static export of what is on screen (tests/unit/test_export_html.py)
     assert [b.proto.label for b in download] == ["Download this replay as one HTML file"]

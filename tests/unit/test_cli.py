@@ -1,7 +1,7 @@
 """`specreplay`, the one command: every subcommand answers --help under its own name, a missing role's package
 is named with the extra that brings it, and `specreplay app` starts Streamlit with the app's settings.
 
-tests/test_wheel.py runs the installed command from a wheel; this file runs it from the checkout.
+tests/engine/test_wheel.py runs the installed command from a wheel; this file runs it from the checkout.
 """
 
 from __future__ import annotations

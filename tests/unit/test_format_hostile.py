@@ -7,7 +7,7 @@ import json
 import pytest
 
 from specreplay import format as fmt
-from tests.test_format import HEADER, run_line
+from tests.unit.test_format import HEADER, run_line
 
 
 def _text(*runs: dict, header: dict = HEADER) -> str:

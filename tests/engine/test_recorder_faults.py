@@ -3,7 +3,7 @@
 Most of these faults cannot be made on demand by a real vLLM (it always sends well-formed JSON chunks, never
 echoes credentials, honours ignore_eos, and a restart takes minutes): those use the scripted server
 tests/stub_openai.py, as each docstring says. The output-file cases need no server at all: the recorder checks
-the file before it contacts one. A real vLLM's case (every request refused) is in tests/test_recorder_vllm.py.
+the file before it contacts one. A real vLLM's case (every request refused) is in tests/engine/test_recorder_vllm.py.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Sweep configs without an engine: prompt mixes and the mix rule, launch blocks, host load, mix-aware tables.
 
-The real-engine side (launching vLLM, the batching bug itself) is in tests/test_launch_vllm.py.
+The real-engine side (launching vLLM, the batching bug itself) is in tests/engine/test_launch_vllm.py.
 """
 
 from __future__ import annotations

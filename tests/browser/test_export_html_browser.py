@@ -1,6 +1,6 @@
 """The exported file in Debian's chromium: opened from file:// with every non-file request aborted (and recorded),
 it plays, pauses and seeks, and each pane matches the recording at the t the frame rendered — the same checks
-tests/test_replay_browser.py makes on the app's player."""
+tests/browser/test_replay_browser.py makes on the app's player."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from specreplay.panes import median_repeat
 from specreplay.timeline import track_of, visible_tokens
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import ARMS, write_recording
-from tests.test_export_html import BUNDLED, embedded_payload, export_cli
-from tests.test_replay_browser import assert_shows_recording, seek, state
+from tests.unit.test_export_html import BUNDLED, embedded_payload, export_cli
+from tests.browser.test_replay_browser import assert_shows_recording, seek, state
 
 def open_offline(page, html_file: Path) -> tuple[object, list[str]]:
     """Open the file from disk with every request that is not file: or data: aborted; returns the player root and

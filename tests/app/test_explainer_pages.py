@@ -233,7 +233,7 @@ def test_cost_inputs_move_readouts() -> None:
 
 
 def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, monkeypatch) -> None:
-    from tests.test_measured_data import write_sweep
+    from tests.unit.test_measured_data import write_sweep
 
     write_sweep(tmp_path / "sweep.jsonl")
     monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
@@ -254,7 +254,7 @@ def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, 
 
 
 def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp_path, monkeypatch) -> None:
-    from tests.test_measured_data import write_sweep
+    from tests.unit.test_measured_data import write_sweep
 
     write_sweep(tmp_path / "sweep.jsonl", garbled_levels=(4,))
     monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))

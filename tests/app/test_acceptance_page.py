@@ -8,8 +8,8 @@ import pytest
 
 from specreplay.resources import RECORDINGS
 from tests.apptest_helpers import open_page
-from tests.test_acceptance_measured import write_temperature_sweep
-from tests.test_explainer_pages import chart
+from tests.unit.test_acceptance_measured import write_temperature_sweep
+from tests.app.test_explainer_pages import chart
 
 BUNDLED = RECORDINGS / "smollm2-vllm-cpu.jsonl"
 
