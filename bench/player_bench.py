@@ -32,9 +32,9 @@ from playwright.sync_api import sync_playwright
 
 from specreplay.format import Event
 from specreplay.panes import Pane, simulated_pane
-from specreplay.player_html import player_html
-from specreplay.replay_arms import PRESETS, preset
-from specreplay.replay_payload import player_payload
+from specreplay.replay.html import player_html
+from specreplay.replay.arms import PRESETS, preset
+from specreplay.replay.payload import player_payload
 from specreplay.timeline import make_track, visible_chunks, visible_tokens
 
 CHROMIUM = "/usr/bin/chromium"

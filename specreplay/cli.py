@@ -29,7 +29,7 @@ from specreplay.export_html import export_recording
 from specreplay.format import RecordingError, load
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
-from specreplay.replay_payload import SPEEDS
+from specreplay.replay.payload import SPEEDS
 
 PROG = "specreplay"
 

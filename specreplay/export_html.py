@@ -1,6 +1,6 @@
 """A replay as one static HTML file: the app's player, its data and a short provenance header, nothing else.
 
-It is the same document the replay page puts in its iframe (specreplay.player_html, the
+It is the same document the replay page puts in its iframe (specreplay.replay.html, the
 same assets/player/*.js and the same payload), plus a title and notes. Everything is
 inline — the player's modules, the CSS, the runs' chunks — and a Content-Security-Policy
 forbids every network request, so it plays opened from disk, offline, on any static host
@@ -14,11 +14,11 @@ from html import escape
 from specreplay.format import Recording
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
-from specreplay.replay_arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
-from specreplay.replay_payload import Lang, player_payload
-from specreplay.replay_source import provenance
+from specreplay.replay.arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
+from specreplay.replay.payload import Lang, player_payload
+from specreplay.replay.source import provenance
 from specreplay.words import word
-from specreplay.player_html import player_html
+from specreplay.replay.html import player_html
 
 # data: is needed for the player's own modules (an import map points ./timeline.js at a data: URL)
 CSP = "default-src 'none'; script-src 'unsafe-inline' data:; style-src 'unsafe-inline'; img-src data:"

@@ -24,7 +24,7 @@ ANSWERS = {  # question → (Korean, English) label, then each answer's (Korean,
 }
 VERDICT = {"recommend": (":green-badge[추천]", ":green-badge[recommended]"),
            "avoid": (":red-badge[피하기]", ":red-badge[avoid]"),
-           "measure": (":orange-badge[재고 정하기]", ":orange-badge[measure first]"),
+           "measure": (":orange-badge[재 보고 정하기]", ":orange-badge[measure first]"),
            "setting": (":blue-badge[설정]", ":blue-badge[setting]")}
 RATING = {"low_medium": ("낮음~중간", "low–medium"), "medium": ("중간", "medium"),
           "medium_high": ("중간~높음", "medium–high"), "high": ("높음", "high")}

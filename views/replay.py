@@ -9,11 +9,11 @@ from specreplay.export_html import standalone_html
 from specreplay.format import Recording, RecordingError, load
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
-from specreplay.player_html import player_html
-from specreplay.replay_arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, PRESETS, SimSpec, is_sim,
+from specreplay.replay.html import player_html
+from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, PRESETS, SimSpec, is_sim,
                                     parse_sim, preset_token, prompts_with_runs, repeats, sim_label, sim_pane)
-from specreplay.replay_payload import SPEEDS, player_payload
-from specreplay.replay_source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
+from specreplay.replay.payload import SPEEDS, player_payload
+from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.views.video_panel import video_export_panel
 from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr

@@ -10,10 +10,10 @@ import pytest
 
 from specreplay.format import load
 from specreplay.panes import median_repeat
-from specreplay.player_html import payload_json, player_html
-from specreplay.replay_arms import parse_sim, sim_pane
-from specreplay.replay_payload import player_payload
-from specreplay.replay_source import load_upload
+from specreplay.replay.html import payload_json, player_html
+from specreplay.replay.arms import parse_sim, sim_pane
+from specreplay.replay.payload import player_payload
+from specreplay.replay.source import load_upload
 from specreplay.timeline import track_of
 from tests.apptest_helpers import open_page, shown
 from tests.browser_fixtures import ROOT
@@ -135,7 +135,7 @@ def test_uploading_a_good_recording_replays_it_without_a_share_link(recordings: 
 
 
 def test_an_upload_is_parsed_once_not_on_every_interaction(recordings: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from specreplay import replay_source
+    from specreplay.replay import source as replay_source
 
     calls = []
     real = replay_source.load_upload
@@ -169,7 +169,7 @@ def test_uploading_a_wrong_field_names_line_and_field(recordings: Path) -> None:
 
 def test_uploading_something_that_is_not_text_or_too_big(recordings: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert shown(_upload(recordings, "x.jsonl", b"\xff\xfe\x00").error[0].value).startswith("x.jsonl: not UTF-8")
-    monkeypatch.setattr("specreplay.replay_source.MAX_UPLOAD_BYTES", 100)
+    monkeypatch.setattr("specreplay.replay.source.MAX_UPLOAD_BYTES", 100)
     big = _upload(recordings, "big.jsonl", b"{}\n" * 200)
     assert "the limit is" in big.error[0].value
 

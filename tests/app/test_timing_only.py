@@ -12,7 +12,7 @@ import pytest
 from specreplay import format as fmt
 from specreplay.panes import SIM_TOKEN, TIMING_ONLY
 from specreplay.panes import recorded_arm_pane
-from specreplay.replay_source import provenance
+from specreplay.replay.source import provenance
 from tests.browser_fixtures import ROOT
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from specreplay.export_html import CSP, export_recording, recording_panes
 from specreplay.format import load
-from specreplay.replay_payload import player_payload
+from specreplay.replay.payload import player_payload
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import write_recording
 

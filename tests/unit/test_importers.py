@@ -20,7 +20,7 @@ from specreplay.format import RecordingError, load
 from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.panes import finish_ratio, recorded_pane
-from specreplay.replay_payload import player_payload
+from specreplay.replay.payload import player_payload
 from tests.browser_fixtures import ROOT
 
 FIX = ROOT / "tests" / "fixtures" / "interop"
