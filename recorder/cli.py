@@ -24,6 +24,7 @@ from pathlib import Path
 import httpx
 
 from specreplay import format as fmt
+from specreplay.locations import missing_recording, recording_arg
 from specreplay.recorder import cells, config, server, sweep, workers
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.redact import redact
@@ -85,7 +86,8 @@ def parser(prog: str = "python -m recorder") -> argparse.ArgumentParser:
                          "that send more chunks than one process reads (default: half the cores, here "
                          f"{workers.default_processes()})")
     sm = sub.add_parser("summary", help="print the summary table of a recording")
-    sm.add_argument("recording", type=Path)
+    sm.add_argument("recording", type=recording_arg,
+                    help="a recording (.jsonl), or the name of a bundled one (e.g. smollm2-h200.jsonl)")
     return ap
 
 
@@ -157,7 +159,7 @@ def _summary(path: Path, say: Callable[[str], None]) -> int:
         print(render(fmt.load(path)))
         return 0
     except FileNotFoundError:
-        say(f"{path}: no such file — give the path of a recording (.jsonl), e.g. one in recordings/")
+        say(missing_recording(path))
     except IsADirectoryError:
         say(f"{path}: is a directory — give the path of a recording (.jsonl) in it")
     except OSError as exc:

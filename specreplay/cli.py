@@ -29,6 +29,7 @@ from specreplay.export_html import export_recording
 from specreplay.format import RecordingError, load
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
+from specreplay.locations import missing_recording, recording_arg
 from specreplay.replay.payload import SPEEDS
 
 PROG = "specreplay"
@@ -108,7 +109,8 @@ def interop_parser() -> argparse.ArgumentParser:
                         description="Write the replay of one prompt as a single HTML file: the app's player, the "
                         "chosen runs and a provenance header, all inline. It loads nothing from the network, so it "
                         "plays opened from disk or in an <iframe> on any static host.")
-    ex.add_argument("recording", help="a recording (.jsonl), e.g. recordings/smollm2-vllm-cpu.jsonl")
+    ex.add_argument("recording", type=recording_arg,
+                    help="a recording (.jsonl), or the name of a bundled one (e.g. smollm2-vllm-cpu.jsonl)")
     ex.add_argument("--prompt", help="prompt id (default: the first prompt with finished runs)")
     ex.add_argument("--arms", help="comma-separated arm ids, 1–4, as in the app's ?arms= (recorded ids or sim:… "
                     "tokens; default: every arm that ran the prompt, up to 4)")
@@ -139,6 +141,11 @@ def _interop(argv: list[str]) -> int:
     args = interop_parser().parse_args(argv)
     try:
         print(args.run(args))
+    except FileNotFoundError as exc:
+        line = (missing_recording(Path(exc.filename)) if args.command == "export-html"
+                else f"{exc.filename}: no such file — check the path of the tool's result file")
+        print(f"{PROG} {args.command}: {line}", file=sys.stderr)
+        return 2
     except (RecordingError, LookupError, ValueError, OSError) as exc:
         print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -29,3 +29,19 @@ def recording_file(name: str) -> Path:
     none has it (check .exists())."""
     dirs = recording_dirs()
     return next((d / name for d in dirs if (d / name).is_file()), dirs[0] / name)
+
+
+def recording_arg(text: str) -> Path:
+    """A command's RECORDING argument: the path as given, or else a bundled recording's name (with or without
+    .jsonl), so an install without a checkout can say `specreplay video smollm2-h200.jsonl`."""
+    path = Path(text)
+    if path.exists() or path.parent != Path("."):
+        return path
+    bundled = recording_file(text if text.endswith(".jsonl") else text + ".jsonl")
+    return bundled if bundled.is_file() else path
+
+
+def missing_recording(path: Path) -> str:
+    """The one line for a recording that is not there, naming the bundled ones a name could pick."""
+    names = ", ".join(p.name for p in recording_files())
+    return f"{path}: no such file — give a recording's path, or the name of a bundled one ({names})"

@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from specreplay.format import RecordingError, load
+from specreplay.locations import missing_recording, recording_arg
 from specreplay.panes import recorded_arm_pane
 from specreplay.progress import Progress
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
@@ -21,7 +22,8 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
         prog=prog,
         description="Render a recorded replay to a frame-exact MP4 or GIF: arms side by side on one clock. "
                     "The same inputs give the same bytes, busy machine or idle.")
-    ap.add_argument("recording", type=Path, help="recording file (.jsonl)")
+    ap.add_argument("recording", type=recording_arg,
+                    help="recording file (.jsonl), or the name of a bundled one (e.g. smollm2-h200.jsonl)")
     ap.add_argument("--prompt", required=True, help="prompt id to replay")
     ap.add_argument("--arms", help="comma-separated arm ids, 1 to 4 (default: every arm of the recording)")
     ap.add_argument("--repeat", type=int, help="repeat number to show (default: each arm's median-rate repeat)")
@@ -57,7 +59,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
         render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed, lang=args.lang,
                hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
     except FileNotFoundError as exc:
-        ap.error(str(exc) if exc.filename is None else f"{exc.filename}: no such file")
+        ap.error(str(exc) if exc.filename is None else missing_recording(Path(exc.filename)))
     except (RecordingError, LookupError, ValueError, EncodeError) as exc:
         ap.error(str(exc))
     print(out)

@@ -68,3 +68,26 @@ def test_the_app_gets_every_streamlit_setting_as_a_flag() -> None:
 
 def test_the_data_comes_from_the_mapped_package_folders() -> None:
     assert (ASSETS / "player/player.js").is_file() and (ASSETS / "fonts/NanumGothic.ttf").is_file()
+
+
+def test_a_bundled_recording_is_named_without_its_path(tmp_path, monkeypatch, capsys) -> None:
+    """An install has no recordings/ folder to point at: the commands take a bundled recording's name."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["summary", "smollm2-h200"]) == 0
+    assert "copy-quote" in capsys.readouterr().out
+    assert cli.main(["export-html", "smollm2-vllm-cpu.jsonl", "-o", "replay.html"]) == 0
+    assert (tmp_path / "replay.html").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("command", [["summary"], ["export-html", "-o", "x.html"], ["video", "--prompt", "p"]])
+def test_a_missing_recording_is_one_line_naming_the_bundled_ones(command: list[str], tmp_path, monkeypatch,
+                                                                 capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    try:
+        code = cli.main([command[0], "nope.jsonl", *command[1:]])
+    except SystemExit as done:  # the video command reports through argparse
+        code = done.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "nope.jsonl: no such file" in err and "smollm2-h200.jsonl" in err and "Traceback" not in err
+    assert not (tmp_path / "x.html").exists()
