@@ -110,8 +110,8 @@ def test_simulated_stream_realises_the_formula_it_stands_beside(alpha: float, ga
 def test_concurrency_slider_reads_measured_cells_only() -> None:
     at = open_page("concurrency", "en")
     table = at.dataframe[0].value
-    assert list(table["series"][:3]) == ["NVFP4-GPTQ · 131k · batch 256", "KV fp8 · 256k · Edge budget",
-                                         "INT4 · 256k · Edge budget"]
+    assert list(table["series"][:3]) == ["NVFP4-GPTQ · 131k · batch 256", "KV fp8 · 256k · Edge budget · 8k prompt · 8k prompt",
+                                         "INT4 · 256k · Edge budget · 8k prompt · 8k prompt"]
     assert list(table["at 8"][:3]) == ["not measured", "1.27×", "0.82×"]
     assert table["below 1.0"][2] == "falls below 1.0 between 4 and 8 streams (1.06× → 0.82×)"
     assert table["below 1.0"][1] == "not below 1.0 at its measured levels (up to 8 streams)"
