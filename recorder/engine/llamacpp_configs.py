@@ -128,11 +128,12 @@ def arm(a: ArmSpec, port: int, parallel: int) -> str:
 
 
 def config(title: str, record: dict, arms: list[ArmSpec], prompts: list[str], parallel: int, head: str,
-           mixes: str = "") -> str:
+           timing_only: bool = False) -> str:
     rec = "\n".join(f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in record.items())
     body = "\n".join(arm(a, 8311 + i, parallel) for i, a in enumerate(arms))
     return (f"{head}\n# Written by recorder/engine/llamacpp_configs.py (edit that, not this file).\n"
-            f"title = {json.dumps(title, ensure_ascii=False)}\n\n[record]\n{rec}\n{mixes}\n{body}\n" + "\n".join(prompts))
+            f"title = {json.dumps(title, ensure_ascii=False)}\n" + ("timing_only = true\n" if timing_only else "")
+            + f"\n[record]\n{rec}\n\n{body}\n" + "\n".join(prompts))
 
 
 HOST = {"host_busy_max": 0.25, "host_busy_max_wait_s": 900, "host_busy_on_timeout": "stop"}
@@ -151,18 +152,18 @@ def main() -> None:
              "warmup": 1, **HOST}, LADDER, ladder_prompts, 1, HEAD),
         "qwen-llamacpp-sweep.toml": config(
             "Qwen2.5-Coder-1.5B on llama.cpp CPU: concurrency sweep, draft model on and off, F16 and 4-bit",
-            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-sweep.jsonl", "max_tokens": 64,
+            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-sweep.jsonl", "max_tokens": 48,
              "levels": [1, 2, 4, 8], "rounds": 2, **HOST}, SWEEP,
             [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)], 8, HEAD),
         "qwen-llamacpp-breakeven.toml": config(
             "Qwen2.5-Coder-1.5B on llama.cpp CPU: break-even map, draft model at a set acceptance length × streams",
-            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl", "max_tokens": 64,
+            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl", "max_tokens": 48,
              "levels": [1, 2, 4, 8], "rounds": 1, **HOST}, BREAKEVEN, [prompt("code", "code", greedy)], 8,
             HEAD + "\n# --spec-synth-len is llama-server's benchmark-only mode: the acceptance is set, the timing is "
-                   "the engine's;\n# the text is not the model's answer."),
+                   "the engine's;\n# the text is not the model's answer (timing_only).", timing_only=True),
         "qwen-llamacpp-temperature.toml": config(
             "Qwen2.5-Coder-1.5B on llama.cpp CPU: temperature 0 / 0.3 / 0.7 / 1.0, F16 with and without the draft model",
-            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-temperature.jsonl", "max_tokens": 128,
+            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-temperature.jsonl", "max_tokens": 96,
              "repeats": 2, "warmup": 1, **HOST}, TEMPERATURE,
             [prompt(f"{t}-t{temp:g}", t, {"temperature": temp, **({"seed": 7} if temp else {})})
              for t in ("code", "prose") for temp in (0.0, 0.3, 0.7, 1.0)], 1, HEAD),
