@@ -64,7 +64,7 @@ LADDER = [
             {"method": NGRAM, "num_speculative_tokens": None}),
 ]
 SWEEP = [a for a in LADDER if a.id in ("f16", "f16-draft", "q4", "q4-draft")]
-SYNTH_LENGTHS = (1.5, 2.0, 2.5, 3.0, 4.0)
+SYNTH_LENGTHS = (1.5, 2.0, 3.0, 4.0)
 BREAKEVEN = [a for a in LADDER if a.id in ("f16", "q4")] + [
     draft_arm(f"{t}-synth-{s:g}", file, t, f"{label} {DRAFT} K={K}, acceptance set to {s:g}", synth=s)
     for s in SYNTH_LENGTHS for t, file, label in (("f16", F16_FILE, F16), ("q4", Q4_FILE, Q4))]
