@@ -18,7 +18,7 @@ def _text(*runs: dict, header: dict = HEADER) -> str:
 @pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity"])
 def test_nan_and_infinity_are_refused_with_the_line(literal: str) -> None:
     text = _text(run_line()).replace('"ttft": 0.1', f'"ttft": {literal}')
-    with pytest.raises(fmt.RecordingError, match=rf"^r.jsonl:2: {literal} is not a number JSON allows"):
+    with pytest.raises(fmt.RecordingError, match=rf"^r.jsonl:2: field 'ttft': {literal} is not a number JSON allows"):
         fmt.loads(text, "r.jsonl")
 
 
@@ -36,7 +36,7 @@ def test_a_whitespace_only_file_says_it_holds_no_recording() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     ({"events": [fmt.event_dict(1e9, 1, "a", None)], "usage": None}, r"events\[0\].t'.*more than a day"),
     ({"ttft": 1e12}, "'ttft': 1e\\+12 s is outside"),
-    ({"events": [{"t": 0.1, "n": 10**30, "text": "a"}], "usage": None}, r"events\[0\].n'.*outside 0..65536"),
+    ({"events": [{"t": 0.1, "n": 10**30, "text": "a"}], "usage": None}, r"events\[0\].n': a 31-digit number is too large"),
     ({"concurrency": 0}, "'concurrency': 0 is below 1"),
     ({"stream": -1}, "'stream': -1 is below 0"),
 ])
