@@ -70,13 +70,16 @@ def _app(argv: list[str]) -> int:
     """`streamlit run` on the shell, with the app's Streamlit settings first, so options given here win."""
     if argv and argv[0] in ("-h", "--help"):
         print(f"usage: {PROG} app [STREAMLIT OPTIONS]\n\nServe the explainer app (Streamlit) on the bundled "
-              "recordings, on\nhttp://localhost:8501 unless --server.port says otherwise. The options go to "
-              "`streamlit run`,\ne.g. --server.port 8600 --server.address 0.0.0.0 (`streamlit run --help` lists "
-              "them).")
+              "recordings, on\nhttp://127.0.0.1:8501: this machine only, unless --server.address says otherwise "
+              "(--server.port\nfor another port). The options go to `streamlit run`, e.g. --server.port 8600 "
+              "--server.address 0.0.0.0\nto serve other machines too (`streamlit run --help` lists them).")
         return 0
     views = Path(str(files("specreplay.views")))
     cmd = [sys.executable, "-m", "streamlit", "run", str(views / "shell.py"),
            *streamlit_flags(views / "streamlit_config.toml"), *argv]
+    if not any(a == "--server.address" or a.startswith("--server.address=") for a in argv):
+        print(f"{PROG} app: serving this machine only (127.0.0.1); pass --server.address 0.0.0.0 to serve others",
+              file=sys.stderr)
     sys.stdout.flush()
     os.execv(sys.executable, cmd)  # the server is this process: signals and the exit status are Streamlit's own
     return 0  # not reached

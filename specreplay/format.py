@@ -47,7 +47,7 @@ class RecordingError(ValueError):
         super().__init__(msg + (f" — {fix}" if fix else ""))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: an upload holds hundreds of thousands of these
 class Event:
     """One streamed chunk: when it arrived and what it carried."""
 
