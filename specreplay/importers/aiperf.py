@@ -24,7 +24,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from specreplay.format import MAX_EVENT_S, RecordingError
+from specreplay.format import MAX_EVENT_S, SAMPLING, RecordingError
 from specreplay.importers.common import (ImportedArm, ImportedRequest, count, dig, kind_of, need, parse, read_text,
                                          seconds)
 
@@ -192,6 +192,8 @@ def _raw_request(rec: Any, path: Path, line: int) -> ImportedRequest:
     prompt_text = payload.get("prompt") if isinstance(payload.get("prompt"), str) else \
         json.dumps(payload.get("messages"), ensure_ascii=False) if payload.get("messages") else None
     sampling = {k: v for k, v in payload.items() if k not in ("prompt", "messages", "model", "stream", "stream_options")}
+    for key, types in SAMPLING.items():  # the ones a recording types: checked here, named in this file
+        need(payload, key, types, path, line, "payload.", None)
     ids_known = ok and all(ids is not None for _, _, ids in chunks)
     tokens = need(usage, "completion_tokens", int, path, line, "usage.", None) if usage else None
     prompt_tokens = need(usage, "prompt_tokens", int, path, line, "usage.", None) if usage else None
