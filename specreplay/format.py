@@ -10,6 +10,7 @@ See docs/recording-format.md for every field.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ RESERVED_ARM_PREFIX = "sim:"  # the replay page names simulated arms so
 MAX_ARMS = 256  # more arms than any page can offer side by side or any machine can record one after another
 MAX_ID_CHARS = 128
 MAX_INT_DIGITS = 20  # every count and token id fits in 64 bits; a 5,000-digit number is not a recording
+MAX_INT = 2**63
 # Arm ids travel in URLs (?arms= is comma-separated) and become parts of file names: letters, digits and . _ - only.
 SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 # Prompt ids also name files (a video's default name); '/' is allowed (AIPerf's turn ids, req-3/2), '..' is not.
@@ -218,10 +220,14 @@ def _need(obj: dict, key: str, types: type | tuple[type, ...], path: str, line: 
     if optional and obj.get(key) is None:
         return None
     try:
-        return typed(obj, key, types)
+        value = typed(obj, key, types)
     except FieldError as e:
         raise RecordingError(path, line, f"{prefix}{key}", str(e),
                              "re-record this line or fix the file by hand" if e.missing else "") from None
+    if type(value) is int and not -MAX_INT < value < MAX_INT:  # no count or time needs more than 64 bits
+        raise RecordingError(path, line, f"{prefix}{key}", f"a {len(str(abs(value)))}-digit number is too large to "
+                             "be a count here")
+    return value
 
 
 def _parse_header(obj: Any, path: str) -> dict[str, Any]:
@@ -452,55 +458,58 @@ class _NotANumber(ValueError):
 
 
 def _refuse_constant(name: str) -> float:
-    raise _NotANumber(f"{name} is not a number JSON allows")  # Python's json accepts NaN / Infinity; a timeline cannot
+    raise _NotANumber(name)  # Python's json accepts NaN / Infinity; a timeline cannot
 
 
 def _finite(text: str) -> float:
     value = float(text)
-    if value in (float("inf"), float("-inf")):  # 1e400: valid JSON, but no time or count
-        raise _NotANumber(f"{text[:20]} is too large to be a number here")
+    if math.isinf(value):  # 1e400: valid JSON, but no time or count
+        raise _NotANumber(text)
     return value
 
 
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:  # Python refuses 4,300+ digits in its own words; nothing needs 21
-        raise _NotANumber(f"a {len(text.lstrip('-'))}-digit number is too large to be a count here")
-    return int(text)
-
-
 def parse_json(text: str) -> Any:
-    """json.loads with finite numbers of bounded size. ValueError names the number and where it is
-    ("events[0].t: 1e400 is too large …"); RecursionError for nesting deeper than Python's stack."""
+    """json.loads with finite floats. ValueError names the number and where it is ("field 'events[0].t': 1e400 is
+    too large …"), also for an integer too long for Python (4,300+ digits); RecursionError for nesting deeper than
+    Python's stack. Integers are bounded where they are read (_need): a hook per integer would slow loading by half
+    (token ids are most of a file's numbers)."""
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_bounded_int)
-    except _NotANumber as exc:
-        where = _where_bad(text)
-        raise _NotANumber(f"field '{where}': {exc}" if where else str(exc)) from None
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # ours (NaN, 1e400), or int() refusing thousands of digits in Python's own words
+        where, problem = _first_bad(text)
+        raise _NotANumber(f"field '{where}': {problem}" if where else problem) from None
 
 
 class _Bad:
-    pass
+    def __init__(self, problem: str):
+        self.problem = problem
 
 
-def _where_bad(text: str) -> str:
-    """The path of the first number the strict parse refused (parsed again, that number as a marker)."""
-    def bad_float(t: str) -> Any:
-        return _Bad() if float(t) in (float("inf"), float("-inf")) else 0.0
+def _bad_float(text: str) -> Any:
+    return _Bad(f"{text[:20]} is too large to be a number here") if math.isinf(float(text)) else 0.0
 
-    def bad_int(t: str) -> Any:
-        return _Bad() if len(t.lstrip("-")) > MAX_INT_DIGITS else 0
 
-    doc = json.loads(text, parse_constant=lambda _: _Bad(), parse_float=bad_float, parse_int=bad_int)
+def _bad_int(text: str) -> Any:
+    digits = len(text.lstrip("-"))
+    return _Bad(f"a {digits}-digit number is too large to be a count here") if digits > MAX_INT_DIGITS else 0
+
+
+def _first_bad(text: str) -> tuple[str, str]:
+    """(path, problem) of the first number the strict parse refused: parsed again with that number as a marker."""
+    doc = json.loads(text, parse_constant=lambda name: _Bad(f"{name} is not a number JSON allows"),
+                     parse_float=_bad_float, parse_int=_bad_int)
     stack: list[tuple[str, Any]] = [("", doc)]
     while stack:
         where, value = stack.pop()
         if isinstance(value, _Bad):
-            return where
+            return where, value.problem
         if isinstance(value, dict):
             stack += [(f"{where}.{k}" if where else str(k), v) for k, v in reversed(list(value.items()))]
         elif isinstance(value, list):
             stack += [(f"{where}[{i}]", v) for i, v in reversed(list(enumerate(value)))]
-    return ""
+    return "", "a number this file cannot hold"
 
 
 def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Recording:

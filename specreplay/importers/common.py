@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.format import (FORMAT_NAME, FORMAT_VERSION, MAX_EVENT_S, MAX_ID_CHARS, RecordingError, event_dict,
-                               loads, parse_json)
+from specreplay.format import (FORMAT_NAME, FORMAT_VERSION, MAX_EVENT_S, MAX_ID_CHARS, MAX_INT, RecordingError,
+                               event_dict, loads, parse_json)
 from specreplay.imported import PLACEHOLDER
 from specreplay.output import check_output, write_atomic
 
@@ -86,7 +86,8 @@ def dig(obj: Any, *keys: str) -> Any:
 
 def seconds(value: Any, path: Path, line: int, where: str) -> float:
     """A time in seconds: a finite number from 0 to a day."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) >= MAX_INT or \
+            not math.isfinite(value):
         raise RecordingError(path, line, where, f"expected a time in seconds, got {kind_of(value)}")
     if not 0 <= value <= MAX_EVENT_S:
         raise RecordingError(path, line, where, f"{value:g} s is outside 0 s..1 day")
@@ -95,7 +96,7 @@ def seconds(value: Any, path: Path, line: int, where: str) -> float:
 
 def count(value: Any, path: Path, line: int, where: str) -> int:
     """A count: a non-negative integer (not a boolean)."""
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value < MAX_INT:
         raise RecordingError(path, line, where, f"expected a non-negative integer, got {kind_of(value)}")
     return value
 

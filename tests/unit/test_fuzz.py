@@ -36,7 +36,7 @@ from tests.unit.test_format import HEADER, run_line
 FIX = ROOT / "tests" / "fixtures" / "interop"
 IMPORTS = [("vllm-bench", FIX / "vllm-bench-baseline.json"), ("aiperf", FIX / "aiperf-baseline/profile_export.jsonl"),
            ("aiperf", FIX / "aiperf-ngram/profile_export_raw.jsonl"), ("guidellm", FIX / "guidellm/benchmarks.json")]
-HOSTILE: list[Any] = [None, True, False, 0, -1, -0.5, 1.5, 10**19, "", "x", "../../etc/x", "a,b", "sim:a", [], {},
+HOSTILE: list[Any] = [None, True, False, 0, -1, -0.5, 1.5, 10**19, 10**30, "", "x", "../../etc/x", "a,b", "sim:a", [], {},
                       [1], {"a": 1}, [[[[[]]]]], "[DONE]", "{}", '{"choices": [1]}', '{"choices": [{"text": 5}]}']
 LITERALS = ["NaN", "1e400", "-1e400", "9" * 5000, "[" * 5000 + "]" * 5000]  # spliced in as text: not Python values
 CASES = 250  # per test; the whole file takes about 4 s here
