@@ -362,7 +362,7 @@ class _Ids:
         return _Ids(frozenset(a["id"] for a in header["arms"]), frozenset(p["id"] for p in header["prompts"]))
 
 
-def _parse_run(obj: dict, path: str, line: int, ids: _Ids) -> Run:
+def _parse_run(obj: dict, path: str, line: int, ids: _Ids, keep_ids: bool = True) -> Run:
     arm = _need(obj, "arm", str, path, line)
     if arm not in ids.arms:
         raise RecordingError(path, line, "arm", f"unknown arm {arm[:40]!r}", "it must be one of the header's arms")
@@ -398,7 +398,8 @@ def _parse_run(obj: dict, path: str, line: int, ids: _Ids) -> Run:
             raise RecordingError(path, line, pre + ".ids", f"{len(ids)} token ids for n={n}")
         if ids is not None and not all(type(x) is int for x in ids):
             raise RecordingError(path, line, pre + ".ids", "expected an array of integer token ids")
-        events.append(Event(t_us, n, _need(ev, "text", str, path, line, pre + "."), tuple(ids) if ids is not None else None))
+        events.append(Event(t_us, n, _need(ev, "text", str, path, line, pre + "."),
+                            tuple(ids) if ids is not None and keep_ids else None))
     usage = _need(obj, "usage", dict, path, line, optional=True)
     tokens = sum(e.n for e in events)
     if status == "ok" and usage is not None and usage.get("completion_tokens") is not None \
@@ -512,8 +513,10 @@ def _first_bad(text: str) -> tuple[str, str]:
     return "", "a number this file cannot hold"
 
 
-def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Recording:
-    """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped."""
+def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_ids: bool = True) -> Recording:
+    """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped. With
+    keep_ids=False token ids are checked but not kept (Event.ids is None): no page reads them, and they are about a
+    third of a parsed recording's memory (the replay page's uploads)."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -545,7 +548,7 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Reco
             raise RecordingError(path, i, "type", "expected an object")
         kind = obj.get("type")
         if kind == "run":
-            rec.runs.append(_parse_run(obj, path, i, ids))
+            rec.runs.append(_parse_run(obj, path, i, ids, keep_ids))
         elif kind == "level":
             rec.levels.append(_parse_level(obj, path, i, ids))
         else:

@@ -60,7 +60,7 @@ def parsed(key: str, name: str, read: Callable[[], bytes]) -> Recording | Record
         try:
             result: Recording | RecordingError = source.load_upload(name, data)
         except RecordingError as exc:
-            result = exc
+            result = exc.with_traceback(None)  # its frames would keep the upload's bytes alive
     with _LOCK:
         _CACHE[key] = _Entry(result, len(data), time.monotonic())
         del data
