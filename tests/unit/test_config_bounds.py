@@ -93,5 +93,6 @@ def test_a_refused_config_writes_nothing(tmp_path: Path) -> None:
 
 def test_the_bundled_configs_pass(monkeypatch) -> None:
     monkeypatch.setenv("SPECREPLAY_MODELS", "/models")
+    monkeypatch.setenv("SPECREPLAY_LLAMA_SERVER", "/opt/llama-server")
     for path in sorted((ROOT / "recorder" / "configs").glob("*.toml")):
         assert config.load(path).arms, path
