@@ -36,7 +36,8 @@ SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 # Prompt ids also name files (a video's default name); '/' is allowed (AIPerf's turn ids, req-3/2), '..' is not.
 SAFE_PROMPT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")
 COUNTS = ("tokens", "chunks")
-SAMPLING = {"temperature": (int, float), "top_p": (int, float), "seed": int, "max_tokens": int}  # the typed ones
+SAMPLING: dict[str, type | tuple[type, ...]] = {"temperature": (int, float), "top_p": (int, float), "seed": int,
+                                                "max_tokens": int}  # the sampling fields typed at load
 
 
 class RecordingError(ValueError):
@@ -362,12 +363,12 @@ class _Ids:
         return _Ids(frozenset(a["id"] for a in header["arms"]), frozenset(p["id"] for p in header["prompts"]))
 
 
-def _parse_run(obj: dict, path: str, line: int, ids: _Ids, keep_ids: bool = True) -> Run:
+def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = True) -> Run:
     arm = _need(obj, "arm", str, path, line)
-    if arm not in ids.arms:
+    if arm not in known.arms:
         raise RecordingError(path, line, "arm", f"unknown arm {arm[:40]!r}", "it must be one of the header's arms")
     prompt = _need(obj, "prompt", str, path, line)
-    if prompt not in ids.prompts:
+    if prompt not in known.prompts:
         raise RecordingError(path, line, "prompt", f"unknown prompt {prompt[:40]!r}")
     status = _need(obj, "status", str, path, line)
     if status not in ("ok", "error"):
@@ -435,9 +436,9 @@ def _parse_run(obj: dict, path: str, line: int, ids: _Ids, keep_ids: bool = True
     )
 
 
-def _parse_level(obj: dict, path: str, line: int, ids: _Ids) -> Level:
+def _parse_level(obj: dict, path: str, line: int, known: _Ids) -> Level:
     arm = _need(obj, "arm", str, path, line)
-    if arm not in ids.arms:
+    if arm not in known.arms:
         raise RecordingError(path, line, "arm", f"unknown arm {arm[:40]!r}")
     start = float(_need(obj, "started_mono", (int, float), path, line))
     end = float(_need(obj, "ended_mono", (int, float), path, line))
