@@ -176,6 +176,47 @@ print(json.dumps({"uploads": n, "base_mib": round(base), "held_mib": round(held)
 """
 
 
+DIRECT = """
+import ctypes, gc, json, os, sys, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from specreplay.replay import source
+def rss():
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+data, n = Path(sys.argv[2]).read_bytes(), int(sys.argv[3])
+base = rss()
+try:
+    from specreplay.replay import uploads
+    held = [uploads.parsed(f"upload-{i}", "mine.jsonl", lambda: data) for i in range(n)]
+    peak = rss()
+    held.clear()
+    uploads.drop_idle(time.monotonic() + uploads.IDLE_S + 1)
+except ImportError:  # a tree without the cache: each session held its own parse
+    held = [source.load_upload("mine.jsonl", data) for _ in range(n)]
+    peak = rss()
+    held.clear()
+    gc.collect()
+    ctypes.CDLL("libc.so.6").malloc_trim(0)  # the most a server could hand back
+print(json.dumps({"uploads": n, "base_mib": round(base), "held_mib": round(peak), "released_mib": round(rss())}))
+"""
+
+
+def direct_figures(tree: Path, packages: Path, counts: list[int]) -> list[dict]:
+    """Without Streamlit: N uploads parsed as the page parses them, held, then released (the cache's idle drop, or
+    for a tree without it the sessions' parses dropped, collected and trimmed)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        upload = Path(tmp) / "upload.jsonl"
+        upload.write_text(synthetic(tree, 18))
+        out = []
+        for n in counts:
+            proc = subprocess.run([sys.executable, "-c", DIRECT, str(packages), str(upload), str(n)],
+                                  capture_output=True, text=True, timeout=900, cwd=tree)
+            if proc.returncode != 0:
+                raise SystemExit(proc.stderr[-3000:])
+            out.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    return out
+
+
 def memory_figures(tree: Path, packages: Path, counts: list[int]) -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         upload = Path(tmp) / "upload.jsonl"
@@ -201,6 +242,8 @@ def main() -> None:
     ap.add_argument("--uploads", default="1,2,4,8", help="concurrent uploads to measure memory at")
     ap.add_argument("--skip-memory", action="store_true")
     ap.add_argument("--only-memory", action="store_true")
+    ap.add_argument("--direct", help="concurrent uploads (e.g. 1,4) parsed without Streamlit: memory held and "
+                    "handed back; light enough to run beside other work")
     ap.add_argument("--hostile-arms", type=int, default=32_000,
                     help="arms in the hostile file (the issue's 32,000 took 64 s before the loader was linear)")
     args = ap.parse_args()
@@ -211,6 +254,8 @@ def main() -> None:
     if not args.only_memory:
         result |= {"load": load_figures(args.tree, args.hostile_arms), "click": click_figures(args.tree)}
     gc.collect()
+    if args.direct:
+        result["direct"] = direct_figures(args.tree, packages, [int(x) for x in args.direct.split(",")])
     if not args.skip_memory:
         result["memory"] = memory_figures(args.tree, packages, [int(x) for x in args.uploads.split(",")])
     print(json.dumps(result, indent=1))

@@ -470,13 +470,16 @@ def _finite(text: str) -> float:
     return value
 
 
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite)  # one, not one per line
+
+
 def parse_json(text: str) -> Any:
     """json.loads with finite floats. ValueError names the number and where it is ("field 'events[0].t': 1e400 is
     too large …"), also for an integer too long for Python (4,300+ digits); RecursionError for nesting deeper than
     Python's stack. Integers are bounded where they are read (_need): a hook per integer would slow loading by half
     (token ids are most of a file's numbers)."""
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+        return _DECODER.decode(text)
     except json.JSONDecodeError:
         raise
     except ValueError:  # ours (NaN, 1e400), or int() refusing thousands of digits in Python's own words
