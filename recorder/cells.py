@@ -46,11 +46,11 @@ async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> tuple[fm
     """Record every missing cell; returns the recording and how many runs this call stored as errors."""
     limits = httpx.Limits(max_connections=8, max_keepalive_connections=4)
     extra = {"repeats": repeats, "warmup": warmup}
-    check_output(opts.output, header(cfg, unprobed(cfg), "cells", opts, extra))  # before any server is asked
+    check_output(opts.output, header(cfg, unprobed(cfg), "cells", opts, extra), cfg)  # before any server is asked
     failed = 0
     async with arrival.client(limits) as client:
         arms = await prepare(client, cfg, opts)
-        rec = open_output(opts.output, header(cfg, arms, "cells", opts, extra))
+        rec = open_output(opts.output, header(cfg, arms, "cells", opts, extra), cfg)
         done = {(r.arm, r.prompt, r.repeat, r.warmup) for r in rec.runs if r.ok and r.concurrency == 1}
         cells = plan(cfg, repeats, warmup)
         todo = [c for c in cells if c.key not in done]

@@ -7,31 +7,44 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.format import PROMPT_APIS, PROMPT_KINDS
+from specreplay.format import MAX_ID_CHARS, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
 from specreplay.recorder.errors import RecorderError
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16)
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")  # ${VAR} or ${VAR:-default}
+# Bounds on what one config may ask for (docs/recorder.md): each level is that many streams and connections open at
+# once; the rest keep a typo (levels = [100000000], repeats = 1e6) from running for weeks or filling memory.
+MAX_LEVEL = 1024
+LIMITS = {"repeats": (1, 1000), "warmup": (0, 100), "max_tokens": (1, 262_144), "rounds": (1, 100)}
+MAX_WAIT_S = 86_400.0  # every timeout and wait: finite, at most a day
+STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGQUIT", "SIGHUP", "SIGKILL")  # signals that stop a server by default
+ID_RULE = "1–128 letters, digits, '.', '_' or '-', starting with a letter or digit, without '..'"
 
 
 @dataclass(frozen=True)
 class Launch:
     """How the recorder starts an arm's server itself (one arm's server alive at a time)."""
 
-    command: tuple[str, ...]  # ${VAR} already expanded from the environment
+    command: tuple[str, ...]  # ${VAR} already expanded from the environment: what runs
     env: dict[str, str]  # added to the recorder's environment
     health_url: str
     start_timeout_s: float = 600.0
     stop_signal: str = "SIGTERM"  # to the server's process group; SIGKILL after stop_grace_s
     stop_grace_s: float = 30.0
+    # The same as the config writes them, ${VAR} unexpanded: what is stored in a recording and printed, so a key
+    # or a private path taken from the environment is never written down (recorder/redact.py hides the values too).
+    shown_command: tuple[str, ...] = ()
+    shown_env: dict[str, str] = field(default_factory=dict)
+    shown_health_url: str = ""
+    expanded: tuple[tuple[str, str], ...] = field(default=(), repr=False)  # (variable, value) taken from the env
 
 
 @dataclass(frozen=True)
@@ -144,9 +157,8 @@ def load(path: str | os.PathLike) -> Config:
         if pids.count(q.id) > 1:
             raise _err(p, f"prompts[{i}].id", f"duplicate id {q.id!r}")
     mixes = _mixes(raw, prompts, p)
-    levels = tuple(_get(rec, "levels", list, p, "record.", list(DEFAULT_LEVELS)))
-    if not levels or any(not isinstance(n, int) or n < 1 for n in levels):
-        raise _err(p, "record.levels", "expected a list of positive integers")
+    levels = check_levels(_get(rec, "levels", list, p, "record.", list(DEFAULT_LEVELS)),
+                          lambda problem: _err(p, "record.levels", problem))
     cfg = Config(
         path=p,
         title=_get(raw, "title", str, p, "", Path(p).stem),
@@ -162,7 +174,7 @@ def load(path: str | os.PathLike) -> Config:
         timing_only=_get(raw, "timing_only", bool, p, "", False),
         host=HostIdle(
             busy_max=float(_get(rec, "host_busy_max", (int, float), p, "record.", 0.25)),
-            max_wait_s=float(_get(rec, "host_busy_max_wait_s", (int, float), p, "record.", 600)),
+            max_wait_s=_seconds(rec, "host_busy_max_wait_s", 600, p, "record.", low=0),
             on_timeout=_get(rec, "host_busy_on_timeout", str, p, "record.", "stop"),
         ),
     )
@@ -170,12 +182,39 @@ def load(path: str | os.PathLike) -> Config:
         raise _err(p, "record.host_busy_max", "expected a share of the CPU between 0 and 1, e.g. 0.25")
     if cfg.host.on_timeout not in ("stop", "proceed"):
         raise _err(p, "record.host_busy_on_timeout", f"expected \"stop\" or \"proceed\", got {cfg.host.on_timeout!r}")
-    for name in ("repeats", "max_tokens", "rounds"):
-        if getattr(cfg, name) < 1:
-            raise _err(p, f"record.{name}", "must be at least 1")
-    if cfg.warmup < 0:
-        raise _err(p, "record.warmup", "must be 0 or more")
+    for name, (low, high) in LIMITS.items():
+        if not low <= getattr(cfg, name) <= high:
+            raise _err(p, f"record.{name}", f"{getattr(cfg, name)} is outside the allowed {low}–{high}")
     return cfg
+
+
+def check_levels(levels: list[Any], err: Callable[[str], Exception]) -> tuple[int, ...]:
+    """Concurrency levels: whole numbers (not booleans) from 1 to MAX_LEVEL, each once."""
+    if not levels:
+        raise err(f"expected a list of whole numbers from 1 to {MAX_LEVEL}, e.g. [1, 2, 4, 8]")
+    for n in levels:
+        if type(n) is not int or not 1 <= n <= MAX_LEVEL:
+            raise err(f"{n!r} is not a level: expected whole numbers from 1 to {MAX_LEVEL} (streams at once)")
+    dup = next((n for i, n in enumerate(levels) if n in levels[:i]), None)
+    if dup is not None:
+        raise err(f"{dup} is listed twice: each level is recorded once")
+    return tuple(levels)
+
+
+def _seconds(d: dict, key: str, default: float, p: str, where: str, low: float = 0.0, above: bool = False) -> float:
+    """A finite number of seconds from `low` (exclusive if `above`) to a day."""
+    value = float(_get(d, key, (int, float), p, where, default))
+    if not (value > low if above else value >= low) or not value <= MAX_WAIT_S:  # NaN fails both
+        raise _err(p, where + key, f"{value:g} s is outside the allowed {'more than ' if above else ''}{low:g}–"
+                   f"{MAX_WAIT_S:g} s")
+    return value
+
+
+def check_id(value: str, p: str, where: str) -> str:
+    """An id that names files (launch logs) and travels in URLs (?arms=): the recording format's rule."""
+    if len(value) > MAX_ID_CHARS or not SAFE_ID.fullmatch(value) or ".." in value:
+        raise _err(p, where, f"{value[:40]!r} is not a usable id: use {ID_RULE}")
+    return value
 
 
 def _arm(a: Any, p: str, i: int) -> Arm:
@@ -197,8 +236,9 @@ def _arm(a: Any, p: str, i: int) -> Arm:
     if auth and key_env:
         raise _err(p, w + "endpoint", "has user:password@ and the arm has api_key_env too — use one of them")
     endpoint = public_endpoint(given)
+    arm_id = check_id(_get(a, "id", str, p, w), p, w + "id")  # no ':', so never the replay page's 'sim:'
     return Arm(
-        id=_get(a, "id", str, p, w), label=_get(a, "label", str, p, w, a.get("id", "")),
+        id=arm_id, label=_get(a, "label", str, p, w, arm_id),
         endpoint=endpoint, model=_get(a, "model", str, p, w),
         flags=_get(a, "flags", dict, p, w, {}), engine=_get(a, "engine", str, p, w, "vllm"),
         baseline=_get(a, "baseline", str, p, w, None),
@@ -207,11 +247,14 @@ def _arm(a: Any, p: str, i: int) -> Arm:
     )
 
 
-def expand(value: str, p: str, where: str) -> str:
-    """${VAR} (or ${VAR:-default}) from the environment; an unset variable without a default is a config error."""
+def expand(value: str, p: str, where: str, used: list[tuple[str, str]] | None = None) -> str:
+    """${VAR} (or ${VAR:-default}) from the environment; an unset variable without a default is a config error.
+    Each (VAR, value) taken from the environment is added to `used`."""
     def one(m: re.Match) -> str:
         name, default = m.group(1), m.group(2)
         if os.environ.get(name):
+            if used is not None:
+                used.append((name, os.environ[name]))
             return os.environ[name]
         if default is None:
             raise _err(p, where, f"environment variable {name} is not set (used as ${{{name}}}) — export it")
@@ -230,19 +273,21 @@ def _launch(lb: Any, endpoint: str, p: str, w: str) -> Launch:
         if not isinstance(v, str):
             raise _err(p, f"{w}env.{k}", f"expected a string, got {type(v).__name__} (quote it: {k} = \"{v}\")")
     sig = _get(lb, "stop_signal", str, p, w, "SIGTERM")
-    if not sig.startswith("SIG") or not hasattr(signal, sig):
-        raise _err(p, w + "stop_signal", f"unknown signal {sig!r}; use e.g. \"SIGTERM\" or \"SIGINT\"")
-    launch = Launch(
-        command=tuple(expand(x, p, f"{w}command[{i}]") for i, x in enumerate(command)),
-        env={k: expand(v, p, f"{w}env.{k}") for k, v in env.items()},
-        health_url=expand(_get(lb, "health_url", str, p, w, endpoint + "/health"), p, w + "health_url"),
-        start_timeout_s=float(_get(lb, "start_timeout_s", (int, float), p, w, 600)),
+    if sig not in STOP_SIGNALS:
+        raise _err(p, w + "stop_signal", f"{sig[:20]!r} is not a signal that stops a server: use one of "
+                   f"{', '.join(STOP_SIGNALS)}")
+    health = _get(lb, "health_url", str, p, w, endpoint + "/health")
+    used: list[tuple[str, str]] = []
+    return Launch(
+        command=tuple(expand(x, p, f"{w}command[{i}]", used) for i, x in enumerate(command)),
+        env={k: expand(v, p, f"{w}env.{k}", used) for k, v in env.items()},
+        health_url=expand(health, p, w + "health_url", used),
+        start_timeout_s=_seconds(lb, "start_timeout_s", 600, p, w, above=True),
         stop_signal=sig,
-        stop_grace_s=float(_get(lb, "stop_grace_s", (int, float), p, w, 30)),
+        stop_grace_s=_seconds(lb, "stop_grace_s", 30, p, w),
+        shown_command=tuple(command), shown_env=dict(env), shown_health_url=health,
+        expanded=tuple(dict.fromkeys(used)),
     )
-    if launch.start_timeout_s <= 0 or launch.stop_grace_s < 0:
-        raise _err(p, w + "start_timeout_s", "timeouts must be positive")
-    return launch
 
 
 def _mixes(raw: dict, prompts: list[Prompt], p: str) -> tuple[Mix, ...]:
@@ -255,7 +300,7 @@ def _mixes(raw: dict, prompts: list[Prompt], p: str) -> tuple[Mix, ...]:
         w = f"mixes[{i}]."
         if not isinstance(m, dict):
             raise _err(p, f"mixes[{i}]", "expected a table ([[mixes]])")
-        mid = _get(m, "id", str, p, w)
+        mid = check_id(_get(m, "id", str, p, w), p, w + "id")
         if any(x.id == mid for x in out):
             raise _err(p, w + "id", f"duplicate mix id {mid!r}")
         ids = _get(m, "prompts", list, p, w)
@@ -309,5 +354,8 @@ def _prompt(q: Any, p: str, i: int) -> Prompt:
     api = _get(q, "api", str, p, w, "chat")
     if api not in PROMPT_APIS:
         raise _err(p, w + "api", f"unknown api {api!r}; use one of {', '.join(PROMPT_APIS)}")
-    return Prompt(id=_get(q, "id", str, p, w), kind=kind, text=_get(q, "text", str, p, w),
-                  sampling=_get(q, "sampling", dict, p, w, {"temperature": 0.0}), api=api)
+    sampling = _get(q, "sampling", dict, p, w, {"temperature": 0.0})
+    for key, types in SAMPLING.items():
+        _get(sampling, key, types, p, w + "sampling.", None)
+    return Prompt(id=check_id(_get(q, "id", str, p, w), p, w + "id"), kind=kind, text=_get(q, "text", str, p, w),
+                  sampling=sampling, api=api)

@@ -1,8 +1,12 @@
 """Arms whose server the recorder starts itself ([arms.launch]): start, wait for health, stop.
 
 The server runs in its own process group (start_new_session), so stopping it reaches every process it
-spawned (vLLM's engine core is a child process). Stop = the configured signal to the group, then SIGKILL
-after the grace period. Only one launched server is alive at a time: the caller stops one before the next.
+spawned (vLLM's engine core is a child process). A process that leaves the group (a server that daemonizes with
+setsid) still carries the environment it was started with: every launched server gets a variable with a token
+of its own (LAUNCH_TOKEN), and stop signals every process whose environment holds it too. Stop = the configured
+signal, then SIGKILL after the grace period; then the server's port must be free (nothing accepts a connection
+there), or stop says which process still holds it. Only one launched server is alive at a time: the caller
+stops one before the next.
 """
 
 from __future__ import annotations
@@ -11,16 +15,22 @@ import asyncio
 import os
 import shlex
 import signal
+import socket
 import subprocess
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 
 from specreplay.recorder.config import Arm
 from specreplay.recorder.errors import RecorderError
+
+
+LAUNCH_TOKEN = "SPECREPLAY_LAUNCH_TOKEN"
 
 
 @dataclass
@@ -30,6 +40,7 @@ class Server:
     log: Path
     started: float  # monotonic time of the start
     startup_s: float | None = None  # start to first healthy answer
+    token: str = ""  # LAUNCH_TOKEN's value in this server's environment (and its descendants')
 
 
 def log_dir() -> Path:
@@ -40,16 +51,18 @@ def log_dir() -> Path:
 
 def start(arm: Arm) -> Server:
     assert arm.launch is not None
-    log = log_dir() / f"{arm.id}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+    log = log_dir() / f"{arm.id}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"  # arm ids are safe names
+    token = uuid.uuid4().hex
     with open(log, "w") as fh:
         try:
             proc = subprocess.Popen(list(arm.launch.command), stdout=fh, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL, env={**os.environ, **arm.launch.env},
+                                    stdin=subprocess.DEVNULL,
+                                    env={**os.environ, **arm.launch.env, LAUNCH_TOKEN: token},
                                     start_new_session=True)
         except OSError as exc:
-            raise RecorderError(f"arm {arm.id}: cannot start {shlex.join(arm.launch.command)} ({exc.strerror}) — "
-                                "check [arms.launch] command") from None
-    return Server(arm, proc, log, time.monotonic())
+            raise RecorderError(f"arm {arm.id}: cannot start {shlex.join(arm.launch.shown_command)} "
+                                f"({exc.strerror}) — check [arms.launch] command") from None
+    return Server(arm, proc, log, time.monotonic(), token=token)
 
 
 def tail(log: Path, lines: int = 3) -> str:
@@ -69,7 +82,7 @@ async def check_port_free(arm: Arm, client: httpx.AsyncClient) -> None:
         await client.get(arm.launch.health_url, timeout=2)
     except httpx.HTTPError:
         return
-    raise RecorderError(f"arm {arm.id}: something already answers at {arm.launch.health_url} before the recorder "
+    raise RecorderError(f"arm {arm.id}: something already answers at {arm.launch.shown_health_url} before the recorder "
                         "started this arm's server — stop it (or change the port), then rerun")
 
 
@@ -80,7 +93,7 @@ async def wait_healthy(server: Server, client: httpx.AsyncClient) -> float:
     deadline = server.started + launch.start_timeout_s
     while True:
         code = server.proc.poll()
-        if code is not None:
+        if code is not None and not (code == 0 and carriers(server.token)):  # exit 0 with a child left: a daemon
             raise RecorderError(f"arm {server.arm.id}: the server exited with code {code} before it was healthy "
                                 f"(log {server.log}): {tail(server.log)}")
         try:
@@ -92,33 +105,113 @@ async def wait_healthy(server: Server, client: httpx.AsyncClient) -> float:
             pass
         if time.monotonic() > deadline:
             stop(server)
-            raise RecorderError(f"arm {server.arm.id}: {launch.health_url} not healthy after "
+            raise RecorderError(f"arm {server.arm.id}: {launch.shown_health_url} not healthy after "
                                 f"{launch.start_timeout_s:.0f} s (log {server.log}): {tail(server.log)} — "
                                 "raise [arms.launch] start_timeout_s if the server is just slow to start")
         await asyncio.sleep(0.5)
 
 
-def stop(server: Server) -> None:
-    """The stop signal to the server's process group, SIGKILL after the grace period; waits until it is gone."""
+def stop(server: Server) -> str | None:
+    """The stop signal to the server's process group and to every process carrying its token, SIGKILL after the
+    grace period; waits until they are gone. Returns None when the server's port is free again, else one line
+    saying which process still holds it."""
     launch = server.arm.launch
     assert launch is not None
     pgid = server.proc.pid  # start_new_session: the group id is the leader's pid
-    try:
-        os.killpg(pgid, getattr(signal, launch.stop_signal))
-    except ProcessLookupError:
-        return
-    # Wait for the whole group, not just the leader: its children may outlive it.
+    _signal(pgid, server.token, getattr(signal, launch.stop_signal))
+    # Wait for the whole group and every escaped descendant, not just the leader: children may outlive it.
     deadline = time.monotonic() + launch.stop_grace_s
     while time.monotonic() < deadline:
         server.proc.poll()  # reap the leader, or it stays in the group as a zombie
-        if not _group_alive(pgid):
-            return
+        if not _group_alive(pgid) and not carriers(server.token):
+            break
         time.sleep(0.2)
+    else:
+        _signal(pgid, server.token, signal.SIGKILL)
+        server.proc.wait()
+        _wait_gone(server.token, 5.0)
+    server.proc.poll()
+    return _port_left(server)
+
+
+def _signal(pgid: int, token: str, sig: int) -> None:
     try:
-        os.killpg(pgid, signal.SIGKILL)
+        os.killpg(pgid, sig)
     except ProcessLookupError:
         pass
-    server.proc.wait()
+    for pid in carriers(token):
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+
+
+def carriers(token: str) -> list[int]:
+    """Live processes (of this user) whose environment holds LAUNCH_TOKEN=token: the server and every process it
+    started, in its group or not."""
+    if not token:
+        return []
+    needle = f"{LAUNCH_TOKEN}={token}".encode()
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/environ", "rb") as fh:
+                if needle in fh.read().split(b"\0"):
+                    found.append(int(entry.name))
+        except OSError:  # gone meanwhile, or another user's process
+            continue
+    return found
+
+
+def _wait_gone(token: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while carriers(token) and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def _port_left(server: Server) -> str | None:
+    """None when nothing accepts a connection at the arm's endpoint and health URL any more."""
+    launch = server.arm.launch
+    assert launch is not None
+    for url in dict.fromkeys((server.arm.endpoint, launch.health_url)):
+        parts = urlsplit(url)
+        host, port = parts.hostname or "127.0.0.1", parts.port or (443 if parts.scheme == "https" else 80)
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                pass
+        except OSError:
+            continue
+        return (f"arm {server.arm.id}: port {port} still accepts connections after its server was stopped "
+                f"({_holder(port)}) — a process outside the server's process group holds it; stop it before "
+                "recording another arm on that port")
+    return None
+
+
+def _holder(port: int) -> str:
+    """'pid 123 (python3)' for the process listening on a TCP port, from /proc; 'process unknown' otherwise."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            cols = row.split()
+            if len(cols) > 9 and cols[3] == "0A" and int(cols[1].rsplit(":", 1)[1], 16) == port:  # 0A: LISTEN
+                inodes.add(f"socket:[{cols[9]}]")
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            for fd in os.scandir(f"/proc/{entry.name}/fd"):
+                if os.readlink(fd.path) in inodes:
+                    name = Path(f"/proc/{entry.name}/comm").read_text().strip()
+                    return f"pid {entry.name} ({name})"
+        except OSError:
+            continue
+    return "process unknown"
 
 
 def _group_alive(pgid: int) -> bool:

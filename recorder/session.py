@@ -94,9 +94,9 @@ def arm_header(arm: Arm, engine: dict, served: dict, caps: Capabilities | None,
         h["capabilities"] = caps.header()
     if arm.baseline:
         h["baseline"] = arm.baseline
-    if arm.launch is not None:
-        h["launch"] = {"command": list(arm.launch.command), "env": arm.launch.env,
-                       "health_url": arm.launch.health_url, "startup_s": startup_s}
+    if arm.launch is not None:  # as the config writes it: ${VAR} unexpanded, so no secret is written down
+        h["launch"] = {"command": list(arm.launch.shown_command), "env": arm.launch.shown_env,
+                       "health_url": arm.launch.shown_health_url, "startup_s": startup_s}
     return h
 
 
@@ -112,8 +112,9 @@ async def arm_up(client: httpx.AsyncClient, cfg: Config, arm: Arm, entries: Entr
         yield caps
         return
     await launch.check_port_free(arm, client)
-    note(f"recorder: starting arm {arm.id}: {shlex.join(arm.launch.command)}")
+    note(f"recorder: starting arm {arm.id}: {shlex.join(arm.launch.shown_command)}")
     srv = launch.start(arm)
+    failing = False
     try:
         startup = await launch.wait_healthy(srv, client)
         note(f"recorder: arm {arm.id} healthy after {startup:.1f} s (log {srv.log})")
@@ -123,9 +124,17 @@ async def arm_up(client: httpx.AsyncClient, cfg: Config, arm: Arm, entries: Entr
         entries[arm.id] = (entry, caps)
         update_header_arm(opts.output, entry)
         yield caps
+    except BaseException:
+        failing = True
+        raise
     finally:
-        launch.stop(srv)
-        note(f"recorder: arm {arm.id} stopped")
+        left = launch.stop(srv)
+        if left is None:
+            note(f"recorder: arm {arm.id} stopped")
+        elif failing:  # the error already on its way says why the recording stopped; this line says what is left
+            note(f"recorder: {left}")
+        else:
+            raise RecorderError(left)
 
 
 def update_header_arm(path: Path, entry: dict[str, Any]) -> None:
@@ -157,7 +166,8 @@ def header(cfg: Config, arms: Entries, mode: str, opts: Options,
     }
 
 
-def check_output(path: Path, new_header: dict[str, Any]) -> tuple[fmt.Recording | None, str]:
+def check_output(path: Path, new_header: dict[str, Any], cfg: Config | None = None
+                 ) -> tuple[fmt.Recording | None, str]:
     """Read an existing output file without changing it and prove it is a recording of this same config.
 
     Returns (what it holds, or None when there is nothing yet; how its end must be mended: "" nothing,
@@ -190,6 +200,8 @@ def check_output(path: Path, new_header: dict[str, Any]) -> tuple[fmt.Recording 
     except fmt.RecordingError as exc:
         raise RecorderError(f"{path}: exists and is not a recording this command can resume ({exc}) — {keep}") from None
     old = rec.header
+    if cfg is not None:
+        old = {**old, "arms": [same_launch(a, arm) for a, arm in zip(old["arms"], cfg.arms)]}
     # A launched arm's version is known only once its server runs (arm_up checks it then).
     versions = [(a["engine"].get("version"), b["engine"].get("version")) for a, b in zip(old["arms"], new_header["arms"])
                 if a["engine"].get("version") is not None and b["engine"].get("version") is not None]
@@ -208,9 +220,9 @@ def check_output(path: Path, new_header: dict[str, Any]) -> tuple[fmt.Recording 
     return rec, mend
 
 
-def open_output(path: Path, new_header: dict[str, Any]) -> fmt.Recording:
+def open_output(path: Path, new_header: dict[str, Any], cfg: Config | None = None) -> fmt.Recording:
     """Create the file, or resume an existing one once check_output has proven it is this config's recording."""
-    rec, mend = check_output(path, new_header)
+    rec, mend = check_output(path, new_header, cfg)
     if rec is None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.exists():
@@ -235,6 +247,15 @@ def _is_json(line: str) -> bool:
 
 def _arm_key(a: dict) -> tuple:
     return a["id"], a["model"], repr(sorted(a["flags"].items())), (a.get("launch") or {}).get("command")
+
+
+def same_launch(old: dict[str, Any], arm: Arm) -> dict[str, Any]:
+    """A header from before launch commands were stored unexpanded holds the expanded argv: when that is exactly
+    what this config expands to, it is the same arm (returned with the stored form, so it compares equal)."""
+    launch = old.get("launch")
+    if arm.launch is None or not isinstance(launch, dict) or launch.get("command") != list(arm.launch.command):
+        return old
+    return {**old, "launch": {**launch, "command": list(arm.launch.shown_command)}}
 
 
 def _prompt_key(p: dict) -> tuple:

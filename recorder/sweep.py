@@ -32,11 +32,11 @@ async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) 
     extra: dict = {"levels": list(levels), "rounds": rounds}
     if cfg.mixes[0].id is not None:
         extra["mixes"] = [{"id": m.id, "prompts": [q.id for q in m.prompts]} for m in cfg.mixes]
-    check_output(opts.output, header(cfg, unprobed(cfg), "sweep", opts, extra))  # before any server is asked
+    check_output(opts.output, header(cfg, unprobed(cfg), "sweep", opts, extra), cfg)  # before any server is asked
     failed = 0
     async with arrival.client(limits) as client:
         entries = await prepare(client, cfg, opts)
-        rec = open_output(opts.output, header(cfg, entries, "sweep", opts, extra))
+        rec = open_output(opts.output, header(cfg, entries, "sweep", opts, extra), cfg)
         rec = _drop_unfinished_levels(opts.output, rec)
         done = {(lv.arm, lv.mix, lv.concurrency) for lv in rec.levels}
         todo = [(arm, mix, c) for arm in cfg.arms for mix in cfg.mixes for c in levels

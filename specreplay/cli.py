@@ -30,6 +30,7 @@ from specreplay.format import RecordingError, load
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
 from specreplay.locations import missing_recording, recording_arg
+from specreplay.output import OutputError, check_output, write_atomic
 from specreplay.replay.payload import SPEEDS
 
 PROG = "specreplay"
@@ -69,35 +70,49 @@ def _app(argv: list[str]) -> int:
     """`streamlit run` on the shell, with the app's Streamlit settings first, so options given here win."""
     if argv and argv[0] in ("-h", "--help"):
         print(f"usage: {PROG} app [STREAMLIT OPTIONS]\n\nServe the explainer app (Streamlit) on the bundled "
-              "recordings, on\nhttp://localhost:8501 unless --server.port says otherwise. The options go to "
-              "`streamlit run`,\ne.g. --server.port 8600 --server.address 0.0.0.0 (`streamlit run --help` lists "
-              "them).")
+              "recordings, on\nhttp://127.0.0.1:8501: this machine only, unless --server.address says otherwise "
+              "(--server.port\nfor another port). The options go to `streamlit run`, e.g. --server.port 8600 "
+              "--server.address 0.0.0.0\nto serve other machines too (`streamlit run --help` lists them).")
         return 0
     views = Path(str(files("specreplay.views")))
     cmd = [sys.executable, "-m", "streamlit", "run", str(views / "shell.py"),
            *streamlit_flags(views / "streamlit_config.toml"), *argv]
+    if not any(a == "--server.address" or a.startswith("--server.address=") for a in argv):
+        print(f"{PROG} app: serving this machine only (127.0.0.1); pass --server.address 0.0.0.0 to serve others",
+              file=sys.stderr)
     sys.stdout.flush()
     os.execv(sys.executable, cmd)  # the server is this process: signals and the exit status are Streamlit's own
     return 0  # not reached
 
 
 def _export(args: argparse.Namespace) -> str:
+    out = Path(args.output)
+    check_output(out, force=args.force, inputs=[args.recording])  # before any work: nothing is written on failure
     rec = load(args.recording, repair=True)
     arms = [a for a in args.arms.split(",") if a] if args.arms else None
     html = export_recording(rec, args.prompt, arms, args.repeat, args.lang, args.speed)
-    out = Path(args.output)
-    out.write_text(html, encoding="utf-8")
+    write_atomic(out, html)
     return f"wrote {out} ({out.stat().st_size / 1024:.0f} KiB)"
 
 
 def _import(args: argparse.Namespace) -> str:
     reader, _ = KINDS[args.kind]
-    arms = [arm for path in args.files for arm in reader(Path(path), args.tool_version)]
+    out, inputs = Path(args.output), tuple(Path(p) for p in args.files)
+    check_output(out, force=args.force, inputs=inputs)
+    for path in inputs:
+        if not path.is_file():
+            raise InputError(f"{path}: " + ("is a directory — give the tool's result file in it" if path.is_dir()
+                                            else "no such file — check the path of the tool's result file"))
+    arms = [arm for path in inputs for arm in reader(path, args.tool_version)]
     for arm, label in zip(arms, args.label or []):
         arm.label = label
-    out = write_recording(args.output, arms, args.title)
+    write_recording(out, arms, args.title, force=args.force, inputs=inputs)
     runs = sum(len(a.requests) for a in arms)
     return f"wrote {out}: {len(arms)} arm(s), {runs} request(s), imported from {arms[0].tool}"
+
+
+class InputError(ValueError):
+    """An input path that cannot be read; the message names it."""
 
 
 def interop_parser() -> argparse.ArgumentParser:
@@ -117,7 +132,9 @@ def interop_parser() -> argparse.ArgumentParser:
     ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
     ex.add_argument("--lang", choices=("ko", "en"), default="ko", help="interface language (default: ko)")
     ex.add_argument("--speed", type=float, choices=SPEEDS, default=1.0, help="initial playback speed (default: 1)")
-    ex.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    ex.add_argument("-o", "--output", required=True, help="the HTML file to write (must not exist unless --force; never "
+                    "the recording itself)")
+    ex.add_argument("--force", action="store_true", help="replace OUTPUT if it exists")
     ex.set_defaults(run=_export)
 
     kinds = "\n".join(f"  {k:<11} {what}" for k, (_, what) in KINDS.items())
@@ -129,7 +146,9 @@ def interop_parser() -> argparse.ArgumentParser:
     im.add_argument("kind", choices=list(KINDS), help="the tool that wrote FILE")
     im.add_argument("files", nargs="+", metavar="FILE", help="result file(s); each becomes an arm (one prompt id per "
                     "request index, so runs on the same dataset line up)")
-    im.add_argument("-o", "--output", required=True, help="the recording to write (.jsonl; must not exist)")
+    im.add_argument("-o", "--output", required=True, help="the recording to write (.jsonl; must not exist unless "
+                    "--force; never one of the FILEs)")
+    im.add_argument("--force", action="store_true", help="replace OUTPUT if it exists")
     im.add_argument("--label", action="append", help="an arm's label, once per arm in order (default: from the file)")
     im.add_argument("--title", help="the recording's title")
     im.add_argument("--tool-version", help="the tool's version, where its file does not say")
@@ -146,8 +165,12 @@ def _interop(argv: list[str]) -> int:
                 else f"{exc.filename}: no such file — check the path of the tool's result file")
         print(f"{PROG} {args.command}: {line}", file=sys.stderr)
         return 2
-    except (RecordingError, LookupError, ValueError, OSError) as exc:
+    except (RecordingError, OutputError, InputError, LookupError, ValueError) as exc:
         print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a full disk, no permission: the path and the system's reason, nothing half-written
+        print(f"{PROG} {args.command}: {exc.filename or args.output}: cannot read or write it "
+              f"({exc.strerror or exc}) — nothing was written", file=sys.stderr)
         return 2
     return 0
 

@@ -33,5 +33,5 @@ def typed(obj: dict, key: str, types: type | tuple[type, ...], default: Any = MI
     if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
         raise FieldError(f"expected {type_name(types)}, got a boolean")
     if not isinstance(value, types):
-        raise FieldError(f"expected {type_name(types)}, got {type(value).__name__}")
+        raise FieldError(f"expected {type_name(types)}, got {'null' if value is None else type(value).__name__}")
     return value

@@ -10,12 +10,15 @@ See docs/recording-format.md for every field.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from specreplay.fields import FieldError, typed
+from specreplay.output import write_atomic
 
 FORMAT_NAME = "specreplay-recording"
 FORMAT_VERSION = 1
@@ -24,6 +27,17 @@ PROMPT_APIS = ("chat", "completions")  # which OpenAI endpoint a prompt was sent
 MAX_CHUNK_TOKENS = 65_536  # more than any context window streams in one chunk
 MAX_EVENT_S = 86_400  # a chunk later than a day after its request is a broken clock, not a recording
 RESERVED_ARM_PREFIX = "sim:"  # the replay page names simulated arms so
+MAX_ARMS = 256  # more arms than any page can offer side by side or any machine can record one after another
+MAX_ID_CHARS = 128
+MAX_INT_DIGITS = 20  # every count and token id fits in 64 bits; a 5,000-digit number is not a recording
+MAX_INT = 2**63
+# Arm ids travel in URLs (?arms= is comma-separated) and become parts of file names: letters, digits and . _ - only.
+SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+# Prompt ids also name files (a video's default name); '/' is allowed (AIPerf's turn ids, req-3/2), '..' is not.
+SAFE_PROMPT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")
+COUNTS = ("tokens", "chunks")
+SAMPLING: dict[str, type | tuple[type, ...]] = {"temperature": (int, float), "top_p": (int, float), "seed": int,
+                                                "max_tokens": int}  # the sampling fields typed at load
 
 
 class RecordingError(ValueError):
@@ -36,7 +50,7 @@ class RecordingError(ValueError):
         super().__init__(msg + (f" — {fix}" if fix else ""))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: an upload holds hundreds of thousands of these
 class Event:
     """One streamed chunk: when it arrived and what it carried."""
 
@@ -121,6 +135,12 @@ class Recording:
     header: dict[str, Any]
     runs: list[Run] = field(default_factory=list)
     levels: list[Level] = field(default_factory=list)
+    # (arm, prompt) -> runs and id -> entry, built on first use: a page's per-click look-ups stay independent of the
+    # number of arms and prompts (rebuilt if runs were added since)
+    _by_cell: dict[tuple[str, str], list[Run]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexed: int = field(default=-1, init=False, repr=False, compare=False)
+    _arm_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _prompt_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def title(self) -> str:
@@ -150,15 +170,39 @@ class Recording:
         return f"{what}{cores}"
 
     def arm(self, arm_id: str) -> dict[str, Any]:
-        return next(a for a in self.arms if a["id"] == arm_id)
+        """The header entry of an arm; StopIteration for an unknown id."""
+        if len(self._arm_ids) != len(self.arms):
+            self._arm_ids = {a["id"]: a for a in self.arms}
+        if arm_id not in self._arm_ids:
+            raise StopIteration(arm_id)
+        return self._arm_ids[arm_id]
 
     def prompt(self, prompt_id: str) -> dict[str, Any]:
-        return next(p for p in self.prompts if p["id"] == prompt_id)
+        """The header entry of a prompt; StopIteration for an unknown id."""
+        if len(self._prompt_ids) != len(self.prompts):
+            self._prompt_ids = {p["id"]: p for p in self.prompts}
+        if prompt_id not in self._prompt_ids:
+            raise StopIteration(prompt_id)
+        return self._prompt_ids[prompt_id]
+
+    def _cell(self, arm: str, prompt: str) -> list[Run]:
+        if self._indexed != len(self.runs):
+            self._by_cell = {}
+            for r in self.runs:
+                self._by_cell.setdefault((r.arm, r.prompt), []).append(r)
+            self._indexed = len(self.runs)
+        return self._by_cell.get((arm, prompt), [])
+
+    def cells(self) -> set[tuple[str, str]]:
+        """Every (arm, prompt) that has at least one run line."""
+        self._cell("", "")
+        return set(self._by_cell)
 
     def select(self, arm: str | None = None, prompt: str | None = None, *, warmup: bool | None = False,
                concurrency: int | None = 1, ok: bool = True) -> list[Run]:
         """Runs matching every given filter (None = any)."""
-        return [r for r in self.runs
+        runs = self.runs if arm is None or prompt is None else self._cell(arm, prompt)
+        return [r for r in runs
                 if (arm is None or r.arm == arm) and (prompt is None or r.prompt == prompt)
                 and (warmup is None or r.warmup == warmup)
                 and (concurrency is None or r.concurrency == concurrency) and (not ok or r.ok)]
@@ -177,10 +221,14 @@ def _need(obj: dict, key: str, types: type | tuple[type, ...], path: str, line: 
     if optional and obj.get(key) is None:
         return None
     try:
-        return typed(obj, key, types)
+        value = typed(obj, key, types)
     except FieldError as e:
         raise RecordingError(path, line, f"{prefix}{key}", str(e),
                              "re-record this line or fix the file by hand" if e.missing else "") from None
+    if type(value) is int and not -MAX_INT < value < MAX_INT:  # no count or time needs more than 64 bits
+        raise RecordingError(path, line, f"{prefix}{key}", f"a {len(str(abs(value)))}-digit number is too large to "
+                             "be a count here")
+    return value
 
 
 def _parse_header(obj: Any, path: str) -> dict[str, Any]:
@@ -196,8 +244,13 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
     for key, typ in (("title", str), ("created", str), ("machine", dict), ("arms", list), ("prompts", list)):
         _need(obj, key, typ, path, 1)
     _need(obj, "timing_only", bool, path, 1, optional=True)
+    _check_recorder(obj, path)
+    _check_imported(obj, path, "")
     if not obj["arms"]:
         raise RecordingError(path, 1, "arms", "no arms")
+    if len(obj["arms"]) > MAX_ARMS:
+        raise RecordingError(path, 1, "arms", f"{len(obj['arms'])} arms; a recording holds at most {MAX_ARMS}",
+                             "split it into several recordings")
     seen: set[str] = set()
     for i, arm in enumerate(obj["arms"]):
         pre = f"arms[{i}]."
@@ -207,6 +260,7 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         if arm_id.startswith(RESERVED_ARM_PREFIX):
             raise RecordingError(path, 1, pre + "id", f"arm id {arm_id[:40]!r} starts with {RESERVED_ARM_PREFIX!r}, "
                                  "which names simulated arms", "rename the arm")
+        _check_id(arm_id, SAFE_ID, path, pre + "id", "letters, digits, '.', '_' and '-'")
         if arm_id in seen:
             raise RecordingError(path, 1, pre + "id", f"duplicate arm id {arm_id!r}")
         seen.add(arm_id)
@@ -214,8 +268,13 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
             _need(arm, key, str, path, 1, pre)
         _need(arm, "engine", dict, path, 1, pre)
         _need(arm, "flags", dict, path, 1, pre)
-        if "@" in str(arm.get("endpoint", "")).split("//", 1)[-1].split("/", 1)[0]:
+        endpoint = _need(arm, "endpoint", str, path, 1, pre, optional=True) or ""
+        if "@" in endpoint.split("//", 1)[-1].split("/", 1)[0]:
             raise RecordingError(path, 1, pre + "endpoint", "holds credentials", "remove user:password@")
+        counts = _need(arm, "counts", str, path, 1, pre, optional=True)
+        if counts is not None and counts not in COUNTS:
+            raise RecordingError(path, 1, pre + "counts", f"expected 'tokens' or 'chunks', got {counts[:40]!r}")
+        _check_imported(arm, path, pre)
     for i, arm in enumerate(obj["arms"]):
         base = _need(arm, "baseline", str, path, 1, f"arms[{i}].", optional=True)
         if base is not None and (base not in seen or base == arm["id"]):
@@ -227,6 +286,7 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         if not isinstance(prompt, dict):
             raise RecordingError(path, 1, f"prompts[{i}]", "expected an object")
         pid = _need(prompt, "id", str, path, 1, pre)
+        _check_id(pid, SAFE_PROMPT_ID, path, pre + "id", "letters, digits, '.', '_', '-' and '/'")
         if pid in pids:
             raise RecordingError(path, 1, pre + "id", f"duplicate prompt id {pid!r}")
         pids.add(pid)
@@ -234,11 +294,48 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         if kind not in PROMPT_KINDS:
             raise RecordingError(path, 1, pre + "kind", f"unknown kind {kind!r}", f"use one of {', '.join(PROMPT_KINDS)}")
         _need(prompt, "text", str, path, 1, pre)
-        _need(prompt, "sampling", dict, path, 1, pre)
+        sampling = _need(prompt, "sampling", dict, path, 1, pre)
+        for key, types in SAMPLING.items():
+            _need(sampling, key, types, path, 1, pre + "sampling.", optional=True)
         api = _need(prompt, "api", str, path, 1, pre, optional=True)
         if api is not None and api not in PROMPT_APIS:
             raise RecordingError(path, 1, pre + "api", f"unknown api {api!r}", f"use one of {', '.join(PROMPT_APIS)}")
     return obj
+
+
+def _check_id(value: str, rule: re.Pattern, path: str, name: str, allowed: str) -> None:
+    """Ids name files and travel in URLs: a short run of safe characters, never a path that climbs ('..')."""
+    if len(value) > MAX_ID_CHARS or not rule.fullmatch(value) or ".." in value:
+        raise RecordingError(path, 1, name, f"{value[:40]!r} is not a usable id",
+                             f"use 1–{MAX_ID_CHARS} of {allowed}, starting with a letter or digit, without '..'")
+
+
+def _check_imported(obj: dict, path: str, pre: str) -> None:
+    """An `imported` block (header or arm): tool, version and file are text, lacks and notes lists of sentences."""
+    info = _need(obj, "imported", dict, path, 1, pre, optional=True)
+    if info is None:
+        return
+    for key in ("tool", "version", "file", "imported_at"):
+        _need(info, key, str, path, 1, f"{pre}imported.", optional=True)
+    for key in ("lacks", "notes"):
+        items = _need(info, key, list, path, 1, f"{pre}imported.", optional=True) or []
+        if not all(isinstance(x, str) for x in items):
+            raise RecordingError(path, 1, f"{pre}imported.{key}", "expected an array of strings")
+
+
+def _check_recorder(obj: dict, path: str) -> None:
+    """The recorder's settings block: the pages read its mode and its prompt mixes."""
+    if "recorder" not in obj:
+        return
+    rec = _need(obj, "recorder", dict, path, 1)
+    _need(rec, "mode", str, path, 1, "recorder.", optional=True)
+    for i, mix in enumerate(_need(rec, "mixes", list, path, 1, "recorder.", optional=True) or []):
+        if not isinstance(mix, dict):
+            raise RecordingError(path, 1, f"recorder.mixes[{i}]", "expected an object")
+        _need(mix, "id", str, path, 1, f"recorder.mixes[{i}].")
+        prompts = _need(mix, "prompts", list, path, 1, f"recorder.mixes[{i}].")
+        if not all(isinstance(x, str) for x in prompts):
+            raise RecordingError(path, 1, f"recorder.mixes[{i}].prompts", "expected an array of prompt ids")
 
 
 def _parse_spec(obj: Any, path: str, line: int, name: str) -> SpecCounts | None:
@@ -254,13 +351,25 @@ def _parse_spec(obj: Any, path: str, line: int, name: str) -> SpecCounts | None:
     return SpecCounts(drafts, draft_tokens, accepted, per_position=tuple(per_pos))
 
 
-def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:
+@dataclass(frozen=True)
+class _Ids:
+    """The header's arm and prompt ids, built once per file: checking a line is then O(1), not O(arms)."""
+
+    arms: frozenset[str]
+    prompts: frozenset[str]
+
+    @staticmethod
+    def of(header: dict) -> _Ids:
+        return _Ids(frozenset(a["id"] for a in header["arms"]), frozenset(p["id"] for p in header["prompts"]))
+
+
+def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = True) -> Run:
     arm = _need(obj, "arm", str, path, line)
-    if arm not in {a["id"] for a in header["arms"]}:
-        raise RecordingError(path, line, "arm", f"unknown arm {arm!r}", "it must be one of the header's arms")
+    if arm not in known.arms:
+        raise RecordingError(path, line, "arm", f"unknown arm {arm[:40]!r}", "it must be one of the header's arms")
     prompt = _need(obj, "prompt", str, path, line)
-    if prompt not in {p["id"] for p in header["prompts"]}:
-        raise RecordingError(path, line, "prompt", f"unknown prompt {prompt!r}")
+    if prompt not in known.prompts:
+        raise RecordingError(path, line, "prompt", f"unknown prompt {prompt[:40]!r}")
     status = _need(obj, "status", str, path, line)
     if status not in ("ok", "error"):
         raise RecordingError(path, line, "status", f"expected 'ok' or 'error', got {status!r}")
@@ -288,7 +397,10 @@ def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:
         ids = _need(ev, "ids", list, path, line, pre + ".", optional=True)
         if ids is not None and len(ids) != n:
             raise RecordingError(path, line, pre + ".ids", f"{len(ids)} token ids for n={n}")
-        events.append(Event(t_us, n, _need(ev, "text", str, path, line, pre + "."), tuple(ids) if ids is not None else None))
+        if ids is not None and not all(type(x) is int for x in ids):
+            raise RecordingError(path, line, pre + ".ids", "expected an array of integer token ids")
+        events.append(Event(t_us, n, _need(ev, "text", str, path, line, pre + "."),
+                            tuple(ids) if ids is not None and keep_ids else None))
     usage = _need(obj, "usage", dict, path, line, optional=True)
     tokens = sum(e.n for e in events)
     if status == "ok" and usage is not None and usage.get("completion_tokens") is not None \
@@ -324,10 +436,10 @@ def _parse_run(obj: dict, path: str, line: int, header: dict) -> Run:
     )
 
 
-def _parse_level(obj: dict, path: str, line: int, header: dict) -> Level:
+def _parse_level(obj: dict, path: str, line: int, known: _Ids) -> Level:
     arm = _need(obj, "arm", str, path, line)
-    if arm not in {a["id"] for a in header["arms"]}:
-        raise RecordingError(path, line, "arm", f"unknown arm {arm!r}")
+    if arm not in known.arms:
+        raise RecordingError(path, line, "arm", f"unknown arm {arm[:40]!r}")
     start = float(_need(obj, "started_mono", (int, float), path, line))
     end = float(_need(obj, "ended_mono", (int, float), path, line))
     if end < start:
@@ -348,11 +460,67 @@ class _NotANumber(ValueError):
 
 
 def _refuse_constant(name: str) -> float:
-    raise _NotANumber(name)  # NaN / Infinity: Python's json accepts them, a timeline cannot use them
+    raise _NotANumber(name)  # Python's json accepts NaN / Infinity; a timeline cannot
 
 
-def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Recording:
-    """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped."""
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e400: valid JSON, but no time or count
+        raise _NotANumber(text)
+    return value
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite)  # one, not one per line
+
+
+def parse_json(text: str) -> Any:
+    """json.loads with finite floats. ValueError names the number and where it is ("field 'events[0].t': 1e400 is
+    too large …"), also for an integer too long for Python (4,300+ digits); RecursionError for nesting deeper than
+    Python's stack. Integers are bounded where they are read (_need): a hook per integer would slow loading by half
+    (token ids are most of a file's numbers)."""
+    try:
+        return _DECODER.decode(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # ours (NaN, 1e400), or int() refusing thousands of digits in Python's own words
+        where, problem = _first_bad(text)
+        raise _NotANumber(f"field '{where}': {problem}" if where else problem) from None
+
+
+class _Bad:
+    def __init__(self, problem: str):
+        self.problem = problem
+
+
+def _bad_float(text: str) -> Any:
+    return _Bad(f"{text[:20]} is too large to be a number here") if math.isinf(float(text)) else 0.0
+
+
+def _bad_int(text: str) -> Any:
+    digits = len(text.lstrip("-"))
+    return _Bad(f"a {digits}-digit number is too large to be a count here") if digits > MAX_INT_DIGITS else 0
+
+
+def _first_bad(text: str) -> tuple[str, str]:
+    """(path, problem) of the first number the strict parse refused: parsed again with that number as a marker."""
+    doc = json.loads(text, parse_constant=lambda name: _Bad(f"{name} is not a number JSON allows"),
+                     parse_float=_bad_float, parse_int=_bad_int)
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, _Bad):
+            return where, value.problem
+        if isinstance(value, dict):
+            stack += [(f"{where}.{k}" if where else str(k), v) for k, v in reversed(list(value.items()))]
+        elif isinstance(value, list):
+            stack += [(f"{where}[{i}]", v) for i, v in reversed(list(enumerate(value)))]
+    return "", "a number this file cannot hold"
+
+
+def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_ids: bool = True) -> Recording:
+    """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped. With
+    keep_ids=False token ids are checked but not kept (Event.ids is None): no page reads them, and they are about a
+    third of a parsed recording's memory (the replay page's uploads)."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -361,14 +529,14 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Reco
     if not lines:
         raise RecordingError(path, 0, "", "the file is empty", "record with `specreplay record`")
     rec: Recording | None = None
+    ids: _Ids | None = None
     for i, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw, parse_constant=_refuse_constant)
+            obj = parse_json(raw)
         except _NotANumber as exc:
-            raise RecordingError(path, i, "", f"{exc} is not a number JSON allows",
-                                 "write times and counts as finite numbers") from None
+            raise RecordingError(path, i, "", str(exc), "write times and counts as finite numbers") from None
         except RecursionError:
             raise RecordingError(path, i, "", "nested too deeply to be a recording line") from None
         except json.JSONDecodeError as exc:
@@ -376,18 +544,19 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False) -> Reco
             raise RecordingError(path, i, "", f"not valid JSON ({exc.msg} at column {exc.colno})"
                                  + (" — the file looks truncated" if cut else ""),
                                  "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
-        if rec is None:
+        if rec is None or ids is None:
             rec = Recording(path, _parse_header(obj, path))
+            ids = _Ids.of(rec.header)
             continue
         if not isinstance(obj, dict):
             raise RecordingError(path, i, "type", "expected an object")
         kind = obj.get("type")
         if kind == "run":
-            rec.runs.append(_parse_run(obj, path, i, rec.header))
+            rec.runs.append(_parse_run(obj, path, i, ids, keep_ids))
         elif kind == "level":
-            rec.levels.append(_parse_level(obj, path, i, rec.header))
+            rec.levels.append(_parse_level(obj, path, i, ids))
         else:
-            raise RecordingError(path, i, "type", f"unknown line type {kind!r}", "expected 'run' or 'level'")
+            raise RecordingError(path, i, "type", f"unknown line type {str(kind)[:40]!r}", "expected 'run' or 'level'")
     if rec is None:
         raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `specreplay record`")
     return rec
@@ -437,12 +606,7 @@ def _append_line(path: str | os.PathLike, obj: dict, mode: str) -> None:
 def replace_header(path: str | os.PathLike, header: dict[str, Any], rest: list[str]) -> None:
     """Rewrite the header line (validated first) above the file's other lines, atomically."""
     _parse_header(header, str(path))
-    tmp = Path(str(path) + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(_dump(header) + "".join(rest))
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    write_atomic(Path(path), _dump(header) + "".join(rest))
 
 
 def drop_partial_tail(path: str | os.PathLike) -> bool:

@@ -10,10 +10,12 @@ from specreplay.format import Recording, RecordingError, load
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.replay.html import player_html
-from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, PRESETS, SimSpec, is_sim,
+from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
+                                    PRESETS, SimSpec, is_sim,
                                     parse_sim, preset_token, prompts_with_runs, repeats, sim_label, sim_pane)
 from specreplay.replay.payload import SPEEDS, player_payload
-from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, load_upload, provenance
+from specreplay.replay import uploads
+from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, provenance
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.views.video_panel import video_export_panel
 from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr
@@ -57,19 +59,14 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
                                       "by link."))
         if up is None:
             return None, None
-        cached = st.session_state.get("replay_upload")
-        if cached is None or cached[0] != up.file_id:  # parse each upload once, not on every interaction
-            try:
-                cached = (up.file_id, load_upload(up.name, up.getvalue()))
-            except RecordingError as exc:
-                cached = (up.file_id, exc)
-            st.session_state["replay_upload"] = cached
-        if isinstance(cached[1], RecordingError):
-            st.error(plain(str(cached[1]), 500), icon=":material/error:")
+        # parsed once per upload, held server-wide within a memory budget (specreplay/replay/uploads.py)
+        result = uploads.parsed(up.file_id, up.name, up.getvalue)
+        if isinstance(result, RecordingError):
+            st.error(plain(str(result), 500), icon=":material/error:")
             return None, None
-        if imported_info(cached[1]):
-            _source_badge(cached[1])
-        return cached[1], None
+        if imported_info(result):
+            _source_badge(result)
+        return result, None
     wanted = q.get("recording")
     if wanted and wanted not in names:
         st.warning(tr(f"URL의 녹화 '{plain(wanted, 60)}'가 없어 첫 번째 녹화를 보여 줍니다.",
@@ -116,7 +113,8 @@ def _provenance_line(path: str, mtime: float) -> str:
 
 
 def _url_arms() -> list[str]:
-    return [a for a in q.get("arms", "").split(",") if a]
+    """The link's arms: the first few only, so a link with thousands of entries costs no more than a short one."""
+    return [a for a in q.get("arms", "").split(",", MAX_URL_ARMS)[:MAX_URL_ARMS] if a]
 
 
 def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tuple[list[str], str | None, int | None]:
@@ -166,7 +164,9 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         rkey = f"replay_repeat::{rec_key}::{prompt}"
         if rkey not in st.session_state:
             url_rep = q.get("repeat", "")
-            st.session_state[rkey] = int(url_rep) if url_rep.isdigit() and int(url_rep) in reps else MEDIAN
+            # ASCII digits, a few of them: int() refuses '²' and 5,000-digit strings with its own words
+            st.session_state[rkey] = (int(url_rep) if url_rep.isascii() and url_rep.isdigit() and len(url_rep) <= 6
+                                      and int(url_rep) in reps else MEDIAN)
         elif st.session_state[rkey] not in [MEDIAN, *reps]:
             st.session_state[rkey] = MEDIAN  # the newly chosen arms lack that repeat
         rep_names = {MEDIAN: tr("팔마다 중앙값 반복 (디코드 속도 기준)", "each arm's median repeat (by decode speed)"),
@@ -194,7 +194,7 @@ def _custom_sim_form(arms_key: str) -> None:
                       "A made-up arm from decode speed, time to first token, acceptance probability α and draft "
                       "length γ. It has no real text (one ■ per token) and is badged 'simulated' everywhere."))
         cols = st.columns(5)
-        tok_s = cols[0].number_input("decode tok/s", 1.0, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
+        tok_s = cols[0].number_input("decode tok/s", MIN_SIM_TOK_S, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
         ttft = cols[1].number_input("TTFT s", 0.0, MAX_SIM_TTFT_S, 0.6, key="sim_ttft")
         alpha = cols[2].number_input("α", 0.0, 1.0, 0.7, key="sim_alpha")
         gamma = cols[3].number_input("γ", 0, 16, 5, key="sim_gamma")

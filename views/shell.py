@@ -11,9 +11,13 @@ from pathlib import Path
 
 import streamlit as st
 
+from specreplay.resources import ASSETS
 from specreplay.views.ui import lang, language_switch, tr
 
 HERE = Path(__file__).resolve().parent
+# A file served by the app itself: a ":material/…:" page icon makes every visitor's browser fetch the favicon from
+# Google's font server (Streamlit 1.67), and nothing on these pages should leave the visitor's browser.
+PAGE_ICON = ASSETS / "favicon.png"
 
 
 def page_file(name: str) -> str:
@@ -22,7 +26,7 @@ def page_file(name: str) -> str:
 
 
 def run() -> None:
-    st.set_page_config(page_title="specreplay", page_icon=":material/speed:", layout="wide")
+    st.set_page_config(page_title="specreplay", page_icon=str(PAGE_ICON), layout="wide")
     # The start page is served at "/", so Streamlit never matches its url_path; a hidden "home" page sends /home
     # there (without it /home opens Streamlit's "page not found" box). The start page's own url_path must differ.
     start = st.Page(page_file("home"), title=tr("소개", "Start here"), icon=":material/home:", default=True,

@@ -9,7 +9,9 @@ file instead of rendering again.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import shutil
 import tempfile
 import threading
 import time
@@ -62,8 +64,19 @@ class Job:
 
 _JOBS: dict[str, Job] = {}
 _LOCK = threading.Lock()
+_DIR_LOCK = threading.Lock()
 _SLOTS = threading.BoundedSemaphore(MAX_RUNNING)
-_DIR = Path(tempfile.mkdtemp(prefix="specreplay-videos-"))
+_DIR: list[Path] = []  # the server's video folder, made on the first render and removed when the process ends
+
+
+def video_dir() -> Path:
+    """This server process's folder for rendered videos: created on first use (a server nobody renders on leaves
+    nothing behind), removed with its files when the process exits (Streamlit stops on SIGTERM/Ctrl-C and exits)."""
+    with _DIR_LOCK:
+        if not _DIR:
+            _DIR.append(Path(tempfile.mkdtemp(prefix="specreplay-videos-")))
+            atexit.register(shutil.rmtree, _DIR[0], ignore_errors=True)
+        return _DIR[0]
 
 
 def job_key(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str) -> str:
@@ -91,7 +104,7 @@ def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, lang
                 other.cancel.set()
         if sum(j.running and not j.cancel.is_set() for j in _JOBS.values()) >= MAX_RUNNING + MAX_WAITING:
             raise Busy()
-        job = _JOBS[key] = Job(_DIR / f"specreplay-{preset}-{key[:8]}.{fmt}", owner)
+        job = _JOBS[key] = Job(video_dir() / f"specreplay-{preset}-{key[:8]}.{fmt}", owner)
         _forget_old()
 
     def progress(done: int, total: int) -> None:

@@ -9,14 +9,109 @@ per chunk, and an arm without per-chunk token counts is counted in chunks (`coun
 
 from __future__ import annotations
 
+import json
+import math
 import os
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
 
-from specreplay.format import append, create, event_dict, load
+from specreplay.fields import MISSING, FieldError, typed
+from specreplay.format import (FORMAT_NAME, FORMAT_VERSION, MAX_EVENT_S, MAX_ID_CHARS, MAX_INT, RecordingError,
+                               event_dict, loads, parse_json)
 from specreplay.imported import PLACEHOLDER
+from specreplay.output import check_output, write_atomic
+
+MAX_INPUT_BYTES = 512 * 2**20  # a result file this large is not one benchmark run; refuse before reading it
+
+
+# ------------------------------------------------------------------ reading the tools' files, typed
+
+def read_text(path: Path, what: str) -> str:
+    """The file as text; one line naming it when it is empty, binary or not UTF-8 (`what`: the file expected)."""
+    size = path.stat().st_size
+    if size > MAX_INPUT_BYTES:
+        raise RecordingError(path, 0, "", f"{size / 2**20:.0f} MiB is more than {MAX_INPUT_BYTES // 2**20} MiB",
+                             f"pass {what}")
+    data = path.read_bytes()
+    if not data.strip():
+        raise RecordingError(path, 0, "", "the file is empty", f"pass {what}")
+    nul = data.find(0)
+    if nul >= 0:
+        raise RecordingError(path, 0, "", f"a binary file (a NUL byte at {nul})", f"pass {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordingError(path, 0, "", f"not UTF-8 text (byte {exc.start})", f"pass {what}") from None
+
+
+def parse(text: str, path: Path, line: int, what: str) -> Any:
+    """One JSON document with finite numbers; RecordingError names the file, line and field otherwise.
+    json.JSONDecodeError passes through (a caller may try the text as JSON lines next)."""
+    try:
+        return parse_json(text)
+    except RecursionError:
+        raise RecordingError(path, line, "", "nested too deeply to be a result file", f"pass {what}") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # NaN, 1e400, a 5,000-digit number: with the field it is in
+        raise RecordingError(path, line, "", str(exc), "write times and counts as finite numbers") from None
+
+
+def need(obj: Any, key: str, types: type | tuple[type, ...], path: Path, line: int, where: str = "",
+         default: Any = MISSING) -> Any:
+    """obj[key] of the given type (a boolean is not a number); RecordingError names the field otherwise."""
+    if not isinstance(obj, dict):
+        raise RecordingError(path, line, where.rstrip(".") or key, f"expected an object, got {kind_of(obj)}")
+    try:
+        value = typed(obj, key, types, default)
+    except FieldError as exc:
+        raise RecordingError(path, line, where + key, str(exc)) from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RecordingError(path, line, where + key, "not a finite number")
+    return value
+
+
+def dig(obj: Any, *keys: str) -> Any:
+    """obj[k1][k2]… where every step is an object; None where one is missing or not an object (optional parts of
+    a tool's summary file, never required)."""
+    for key in keys:
+        if not isinstance(obj, dict):
+            return None
+        obj = obj.get(key)
+    return obj
+
+
+def seconds(value: Any, path: Path, line: int, where: str) -> float:
+    """A time in seconds: a finite number from 0 to a day."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) >= MAX_INT or \
+            not math.isfinite(value):
+        raise RecordingError(path, line, where, f"expected a time in seconds, got {kind_of(value)}")
+    if not 0 <= value <= MAX_EVENT_S:
+        raise RecordingError(path, line, where, f"{value:g} s is outside 0 s..1 day")
+    return float(value)
+
+
+def count(value: Any, path: Path, line: int, where: str) -> int:
+    """A count: a non-negative integer (not a boolean)."""
+    if type(value) is not int or not 0 <= value < MAX_INT:
+        raise RecordingError(path, line, where, f"expected a non-negative integer, got {kind_of(value)}")
+    return value
+
+
+def kind_of(value: Any) -> str:
+    if value is None or isinstance(value, (bool, dict, list)):
+        return {type(None): "null", bool: "a boolean", dict: "an object", list: "an array"}[type(value)]
+    return f"{type(value).__name__} {str(value)[:30]!r}" if isinstance(value, str) else repr(value)[:30]
+
+
+def safe_id(text: str) -> str:
+    """An arm id made from a file or folder name: characters a recording's id allows (letters, digits, . _ -)."""
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
+    cleaned = re.sub(r"\.{2,}", ".", cleaned)[:MAX_ID_CHARS]
+    return cleaned if cleaned and cleaned[0].isalnum() else f"arm-{cleaned}".rstrip("-")[:MAX_ID_CHARS]
 
 @dataclass(frozen=True)
 class ImportedRequest:
@@ -105,20 +200,26 @@ def _run(arm_id: str, req: ImportedRequest, concurrency: int, counts_tokens: boo
 
 def _arm_ids(arms: list[ImportedArm]) -> list[str]:
     ids: list[str] = []
+    taken: set[str] = set()
     for arm in arms:
-        base = arm.arm_id or "arm"
+        base = safe_id(arm.arm_id or "arm")
         name, i = base, 2
-        while name in ids:
+        while name in taken:
             name, i = f"{base}-{i}", i + 1
         ids.append(name)
+        taken.add(name)
     return ids
 
 
-def write_recording(path: str | os.PathLike, arms: list[ImportedArm], title: str | None = None) -> Path:
-    """Write the arms as one recording (refuses to overwrite), then load it back, which validates every line."""
+def write_recording(path: str | os.PathLike, arms: list[ImportedArm], title: str | None = None, *,
+                    force: bool = False, inputs: tuple[Path, ...] = ()) -> Path:
+    """Write the arms as one recording: every line is built and validated in memory, then the file is written
+    beside `path` and renamed into place, so a failure leaves nothing. An existing `path` is refused unless
+    `force` (and never one of the `inputs`)."""
     out = Path(path)
-    if out.exists():
-        raise FileExistsError(f"{out} exists; choose another -o or remove it")
+    check_output(out, force=force, inputs=inputs)
+    if not arms:
+        raise RecordingError(out, 0, "", "nothing to import: the files hold no results")
     ids = _arm_ids(arms)
     for arm in arms:
         if arm.requests and all(r.chunk_n is not None for r in arm.requests if r.ok):
@@ -150,11 +251,12 @@ def write_recording(path: str | os.PathLike, arms: list[ImportedArm], title: str
                      "lacks": list(dict.fromkeys(s for a in arms for s in a.lacks)),
                      "notes": list(dict.fromkeys(s for a in arms for s in a.notes))},
     }
-    create(out, header)
+    lines = [{"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION, **header}]
     for arm_id, arm in zip(ids, arms):
         counts_tokens = chunk_sizes_known(arm)
         level = max_overlap(arm.requests)
-        for req in arm.requests:
-            append(out, _run(arm_id, req, level, counts_tokens, arm.created))
-    load(out)
+        lines += [_run(arm_id, req, level, counts_tokens, arm.created) for req in arm.requests]
+    text = "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
+    loads(text, str(out))  # every line valid before anything is written
+    write_atomic(out, text)
     return out

@@ -15,37 +15,45 @@ import json
 from pathlib import Path
 
 from specreplay.format import RecordingError
-from specreplay.importers.common import ImportedArm
+from specreplay.importers.common import ImportedArm, dig, parse, read_text
 
 TOOL = "GuideLLM"
+
+
+WHAT = "GuideLLM's JSON report (benchmarks.json; YAML is not read)"
 
 
 def _requests(report: dict) -> list[dict]:
     out = []
     for bench in report.get("benchmarks") or []:
-        groups = (bench or {}).get("requests") or {}
+        groups = dig(bench, "requests")
         for status in ("successful", "incomplete", "errored"):
-            out += [r for r in groups.get(status) or [] if isinstance(r, dict)]
+            group = dig(groups, status)
+            out += [r for r in group if isinstance(r, dict)] if isinstance(group, list) else []
     return out
+
+
+def _iterations(request: dict) -> int:
+    n = dig(request, "info", "timings", "token_iterations")
+    return n if type(n) is int and n > 0 else 0
 
 
 def read(path: Path, version: str | None = None) -> list[ImportedArm]:
     try:
-        report = json.loads(path.read_text(encoding="utf-8"))
+        report = parse(read_text(path, WHAT), path, 1, WHAT)
     except json.JSONDecodeError as exc:
-        raise RecordingError(path, exc.lineno, "", f"not valid JSON ({exc.msg})",
-                             "pass GuideLLM's JSON report (benchmarks.json; YAML is not read)") from None
+        raise RecordingError(path, exc.lineno, "", f"not valid JSON ({exc.msg})", f"pass {WHAT}") from None
     if not isinstance(report, dict) or not isinstance(report.get("benchmarks"), list):
         raise RecordingError(path, 1, "benchmarks", "missing: not a GuideLLM benchmark report",
                              "pass the file `guidellm benchmark --outputs json` wrote")
     reqs = _requests(report)
-    timings = [((r.get("info") or {}).get("timings") or {}) for r in reqs]
-    version = version or (report.get("metadata") or {}).get("guidellm_version") or "?"
-    iterations = sum(int(t.get("token_iterations") or 0) for t in timings)
+    found = dig(report, "metadata", "guidellm_version")
+    version = version or (found if isinstance(found, str) else None) or "?"
+    iterations = sum(_iterations(r) for r in reqs)
     raise RecordingError(
         path, 1, "benchmarks[].requests[].info.timings",
-        f"GuideLLM {version} keeps, for each of its {len(reqs)} requests, only the first and last token times and "
-        f"the number of streamed iterations ({iterations} in all), not when each chunk arrived, so it cannot be "
+        f"GuideLLM {version[:40]} keeps, for each of its {len(reqs)} requests, only the first and last token times "
+        f"and the number of streamed iterations ({iterations} in all), not when each chunk arrived, so it cannot be "
         "replayed token by token without inventing times",
         "record the same server with `specreplay record`, or benchmark it with `vllm bench serve --save-detailed` "
         "or AIPerf and import that")

@@ -23,8 +23,9 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from specreplay.format import RecordingError
-from specreplay.importers.common import ImportedArm, ImportedRequest
+from specreplay.fields import type_name
+from specreplay.format import MAX_EVENT_S, RecordingError
+from specreplay.importers.common import ImportedArm, ImportedRequest, count, kind_of, parse, read_text, seconds
 
 TOOL = "vllm bench serve"
 DETAILED = ("ttfts", "itls", "output_lens")
@@ -39,12 +40,14 @@ LACKS = [
 ]
 
 
-def _docs(path: Path) -> list[tuple[int, dict[str, Any]]]:
+WHAT = "the JSON file `vllm bench serve --save-result --save-detailed` wrote"
+
+
+def _docs(path: Path) -> list[tuple[int, Any]]:
     """The result objects with their line numbers (one object, or one per line with --append-result)."""
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, WHAT)
     try:
-        doc = json.loads(text)
-        return [(1, doc)]
+        return [(1, parse(text, path, 1, WHAT))]
     except json.JSONDecodeError:
         pass
     docs = []
@@ -52,7 +55,7 @@ def _docs(path: Path) -> list[tuple[int, dict[str, Any]]]:
         if not line.strip():
             continue
         try:
-            docs.append((i, json.loads(line)))
+            docs.append((i, parse(line, path, i, WHAT)))
         except json.JSONDecodeError as exc:
             raise RecordingError(path, i, "", f"not valid JSON ({exc.msg} at column {exc.colno})",
                                  "is this a `vllm bench serve --save-result` file?") from None
@@ -69,15 +72,31 @@ def _list(doc: dict, key: str, n: int, path: Path, line: int) -> list:
     return value
 
 
+def _optional(doc: dict, key: str, n: int, types: type | tuple[type, ...], path: Path, line: int) -> list:
+    """A per-request list the file may lack (or hold with another length): its entries typed, else n Nones."""
+    value = doc.get(key)
+    if not isinstance(value, list) or len(value) != n:
+        return [None] * n
+    for i, v in enumerate(value):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, types)):
+            raise RecordingError(path, line, f"{key}[{i}]", f"expected {type_name(types)} or null, got {kind_of(v)}")
+    return value
+
+
+def _text(doc: dict, key: str) -> str | None:
+    value = doc.get(key)
+    return value if isinstance(value, str) and value else None
+
+
 def _created(doc: dict) -> str:
     """The file's `date` (YYYYMMDD-HHMMSS, the bench machine's local time) as ISO 8601."""
     try:
         return datetime.strptime(str(doc.get("date")), "%Y%m%d-%H%M%S").isoformat()
     except ValueError:
-        return str(doc.get("date") or "unknown")
+        return _text(doc, "date") or "unknown"
 
 
-def _arm(doc: dict, path: Path, line: int, version: str | None) -> ImportedArm:
+def _arm(doc: Any, path: Path, line: int, version: str | None) -> ImportedArm:
     if not isinstance(doc, dict) or "ttfts" not in doc and "completed" not in doc:
         raise RecordingError(path, line, "", "not a vllm bench serve result", "pass the --save-result JSON file")
     ttfts = doc.get("ttfts")
@@ -86,25 +105,38 @@ def _arm(doc: dict, path: Path, line: int, version: str | None) -> ImportedArm:
                              "rerun `vllm bench serve` with --save-result --save-detailed")
     n = len(ttfts)
     itls, out_lens = _list(doc, "itls", n, path, line), _list(doc, "output_lens", n, path, line)
-    optional = {k: doc[k] if isinstance(doc.get(k), list) and len(doc[k]) == n else [None] * n
-                for k in ("input_lens", "start_times", "latencies", "generated_texts", "errors")}
+    optional = {"input_lens": _optional(doc, "input_lens", n, int, path, line),
+                "start_times": _optional(doc, "start_times", n, (int, float), path, line),
+                "latencies": _optional(doc, "latencies", n, (int, float), path, line),
+                "generated_texts": _optional(doc, "generated_texts", n, str, path, line),
+                "errors": _optional(doc, "errors", n, str, path, line)}
     requests = []
     for i in range(n):
-        gaps = itls[i] if isinstance(itls[i], list) else None
-        if gaps is None or not isinstance(ttfts[i], (int, float)) or any(
-                not isinstance(g, (int, float)) or g < 0 for g in gaps):
-            raise RecordingError(path, line, f"itls[{i}]", "expected a list of non-negative seconds")
         error = optional["errors"][i] or None
-        ok = not error and out_lens[i] > 0
-        times = tuple(accumulate(gaps, initial=float(ttfts[i]))) if ok else ()
+        tokens = count(out_lens[i], path, line, f"output_lens[{i}]")
+        ok = not error and tokens > 0
+        times: tuple[float, ...] = ()
+        if ok:
+            gaps = itls[i]
+            if not isinstance(gaps, list):
+                raise RecordingError(path, line, f"itls[{i}]", f"expected an array of seconds, got {kind_of(gaps)}")
+            first = seconds(ttfts[i], path, line, f"ttfts[{i}]")
+            times = tuple(accumulate((seconds(g, path, line, f"itls[{i}][{k}]") for k, g in enumerate(gaps)),
+                                     initial=first))
+            if times[-1] > MAX_EVENT_S:
+                raise RecordingError(path, line, f"itls[{i}]", f"the last chunk comes {times[-1]:g} s after the "
+                                     "request, more than a day")
+        latency = optional["latencies"][i]
         requests.append(ImportedRequest(
-            prompt=f"req-{i}", ok=ok, chunk_t=times, output_tokens=out_lens[i] if ok else None,
+            prompt=f"req-{i}", ok=ok, chunk_t=times, output_tokens=tokens if ok else None,
             text=optional["generated_texts"][i], prompt_tokens=optional["input_lens"][i],
-            started=float(optional["start_times"][i] or 0.0), latency=optional["latencies"][i],
-            error=error.strip().splitlines()[-1][:300] if error else None))
-    version = version or doc.get("vllm_version") or doc.get("version")
-    backend = str(doc.get("backend") or doc.get("endpoint_type") or "?")
-    model = str(doc.get("model_id") or "?")
+            started=float(optional["start_times"][i] or 0.0),
+            latency=None if latency is None else seconds(latency, path, line, f"latencies[{i}]"),
+            error=error.strip().splitlines()[-1][:300] if error and error.strip() else
+            ("failed" if error else None)))
+    version = version or _text(doc, "vllm_version") or _text(doc, "version")
+    backend = _text(doc, "backend") or _text(doc, "endpoint_type") or "?"
+    model = _text(doc, "model_id") or "?"
     flags = {k: doc[k] for k in ("backend", "max_concurrency", "request_rate", "burstiness", "num_prompts",
                                  "tokenizer_id") if k in doc}
     notes = ["Prompt ids are request indices (req-0, req-1, …): arms from runs on the same dataset and seed "
@@ -114,11 +146,14 @@ def _arm(doc: dict, path: Path, line: int, version: str | None) -> ImportedArm:
         notes.append("For the chat API vllm bench serve starts TTFT at the first message with choices (the role "
                      "message), so the first chunk here may carry no token.")
     return ImportedArm(
-        arm_id=path.stem, tool=TOOL, version=str(version) if version else None, file=path.name,
-        label=str(doc.get("label") or f"{model} ({path.stem})"), model=model,
+        arm_id=path.stem, tool=TOOL, version=version, file=path.name,
+        label=_text(doc, "label") or f"{model} ({path.stem})", model=model,
         engine={"name": f"{backend} endpoint", "version": None}, api="chat" if "chat" in backend else "completions",
         created=_created(doc), requests=requests, flags=flags, lacks=list(LACKS), notes=notes)
 
 
 def read(path: Path, version: str | None = None) -> list[ImportedArm]:
-    return [_arm(doc, path, line, version) for line, doc in _docs(path)]
+    docs = _docs(path)
+    if not docs:
+        raise RecordingError(path, 0, "", "no result in the file", f"pass {WHAT}")
+    return [_arm(doc, path, line, version) for line, doc in docs]

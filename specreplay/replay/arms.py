@@ -18,7 +18,9 @@ SIM_PREFIX = "sim:"
 MAX_ARMS = 4
 MAX_SIM_TOKENS = 5000
 MAX_SIM_TOK_S = 5000.0  # the custom-arm form's limits; a URL may not exceed them either
+MIN_SIM_TOK_S = 1.0  # below it a step takes longer than any replay (sim:1e-310/… overflowed the clock)
 MAX_SIM_TTFT_S = 30.0
+MAX_URL_ARMS = 16  # ?arms= entries read from a link; a page shows at most MAX_ARMS
 
 
 @dataclass(frozen=True)
@@ -92,18 +94,18 @@ def parse_sim(token: str) -> SimSpec:
     parts = token.removeprefix(SIM_PREFIX).split("/")
     names = ("tok/s", "TTFT", "α", "γ", "tokens")
     if len(parts) != len(names):
-        raise ValueError(f"simulated arm {token!r}: expected sim:tok_s/ttft_s/alpha/gamma/tokens")
+        raise ValueError(f"simulated arm {token[:60]!r}: expected sim:tok_s/ttft_s/alpha/gamma/tokens")
     try:
         spec = SimSpec(float(parts[0]), float(parts[1]), float(parts[2]), int(parts[3]), int(parts[4]))
     except ValueError:
-        raise ValueError(f"simulated arm {token!r}: every part must be a number (γ and tokens whole)") from None
-    checks = ((0 < spec.tok_s <= MAX_SIM_TOK_S, f"tok/s must be > 0 and ≤ {MAX_SIM_TOK_S:g}"),
+        raise ValueError(f"simulated arm {token[:60]!r}: every part must be a number (γ and tokens whole)") from None
+    checks = ((MIN_SIM_TOK_S <= spec.tok_s <= MAX_SIM_TOK_S, f"tok/s must be {MIN_SIM_TOK_S:g}–{MAX_SIM_TOK_S:g}"),
               (0 <= spec.ttft_s <= MAX_SIM_TTFT_S, f"TTFT must be 0–{MAX_SIM_TTFT_S:g} s"),
               (0 <= spec.alpha <= 1, "α must be between 0 and 1"), (0 <= spec.gamma <= 16, "γ must be 0–16"),
               (0 < spec.tokens <= MAX_SIM_TOKENS, f"tokens must be 1–{MAX_SIM_TOKENS}"))
     for ok, problem in checks:
         if not ok:
-            raise ValueError(f"simulated arm {token!r}: {problem}")
+            raise ValueError(f"simulated arm {token[:60]!r}: {problem}")
     return spec
 
 

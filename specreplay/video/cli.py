@@ -6,10 +6,13 @@
 from __future__ import annotations
 
 import argparse
+import math
+import re
 from pathlib import Path
 
 from specreplay.format import RecordingError, load
 from specreplay.locations import missing_recording, recording_arg
+from specreplay.output import OutputError, check_output
 from specreplay.panes import recorded_arm_pane
 from specreplay.progress import Progress
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
@@ -38,7 +41,9 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
     ap.add_argument("--lang", choices=("ko", "en"), default="ko", help="language of the drawn text (default ko)")
     ap.add_argument("--max-seconds", type=float, default=MAX_VIDEO_S,
                     help=f"refuse videos longer than this (default {MAX_VIDEO_S} s)")
-    ap.add_argument("-o", "--output", type=Path, help="output file (default: <recording>-<prompt>-<preset>.<format>)")
+    ap.add_argument("-o", "--output", type=Path, help="output file (default: <recording>-<prompt>-<preset>.<format>); "
+                    "an existing file is refused unless --force")
+    ap.add_argument("--force", action="store_true", help="replace the output file if it exists")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return ap
 
@@ -50,8 +55,13 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
     fmt = args.fmt or (suffix if suffix in FORMATS else "mp4")
     if args.output and suffix != fmt:
         ap.error(f"output {args.output} does not end in .{fmt}")
-    out = args.output or Path(f"{args.recording.stem}-{args.prompt}-{args.preset}.{fmt}")
+    # the prompt id comes from the command line: only safe characters go into a default file name
+    out = args.output or Path(re.sub(r"[^A-Za-z0-9._-]+", "_", f"{args.recording.stem}-{args.prompt}-{args.preset}")
+                              + f".{fmt}")
+    if not (0 < args.max_seconds <= MAX_VIDEO_S * 12 and math.isfinite(args.hold)):
+        ap.error(f"--max-seconds must be above 0 and at most {MAX_VIDEO_S * 12} s; --hold a finite number")
     try:
+        check_output(out, force=args.force, inputs=[args.recording])
         rec = load(args.recording)
         arms = args.arms.split(",") if args.arms else [a["id"] for a in rec.arms]
         panes = [recorded_arm_pane(rec, a.strip(), args.prompt, args.repeat) for a in arms if a.strip()]
@@ -60,8 +70,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
                hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
     except FileNotFoundError as exc:
         ap.error(str(exc) if exc.filename is None else missing_recording(Path(exc.filename)))
-    except (RecordingError, LookupError, ValueError, EncodeError) as exc:
+    except (RecordingError, OutputError, LookupError, ValueError, EncodeError) as exc:
         ap.error(str(exc))
+    except OSError as exc:  # a folder without permission, a full disk: the path and the reason
+        ap.error(f"{exc.filename or out}: cannot read or write it ({exc.strerror or exc})")
     print(out)
     return 0
 

@@ -103,7 +103,10 @@ class Encoder:
         self.out = Path(out)
         self.frame_bytes = frame_bytes(fmt, width, height)
         self.out.parent.mkdir(parents=True, exist_ok=True)
-        self._part = self.out.with_name(self.out.name + ".part")  # renamed into place only when complete
+        # a new name beside the target (never an existing file), renamed into place only when complete
+        fd, part = tempfile.mkstemp(prefix=f".{self.out.name}.", suffix=".part", dir=self.out.parent)
+        os.close(fd)
+        self._part = Path(part)
         self._tmpdir = tempfile.TemporaryDirectory(prefix="specreplay-video-")
         if fmt == "gif":
             palette = str(Path(self._tmpdir.name) / "palette.png")

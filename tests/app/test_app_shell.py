@@ -25,3 +25,17 @@ def test_no_pages_folder_next_to_a_main_script() -> None:
     "Why views/"): app.py in a checkout, views/shell.py under `specreplay app`."""
     for main_script in (ROOT / "app.py", ROOT / "views/shell.py"):
         assert main_script.is_file() and not (main_script.parent / "pages").exists()
+
+
+def test_the_favicon_is_served_by_the_app_itself(monkeypatch) -> None:
+    """A ":material/…:" page icon makes Streamlit point every visitor's browser at fonts.gstatic.com for the favicon;
+    the app's own PNG is served from the app's /media/ path, so no request leaves the browser for it."""
+    from streamlit.commands import page_config
+
+    seen: list[str] = []
+    real = page_config._get_favicon_string
+    monkeypatch.setattr(page_config, "_get_favicon_string", lambda icon: seen.append(real(icon)) or seen[-1])
+    at = open_page("home", "en")
+    assert not at.exception and seen
+    # AppTest's media manager answers /mock/media/…; a real server /media/…: a path on the app's own origin
+    assert all(url.startswith(("/media/", "/mock/media/")) and url.endswith(".png") for url in seen), seen

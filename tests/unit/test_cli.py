@@ -91,3 +91,20 @@ def test_a_missing_recording_is_one_line_naming_the_bundled_ones(command: list[s
     err = capsys.readouterr().err
     assert "nope.jsonl: no such file" in err and "smollm2-h200.jsonl" in err and "Traceback" not in err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_app_listens_on_this_machine_only_unless_told(monkeypatch, capsys) -> None:
+    calls: list[list[str]] = []
+
+    def execv(_exe: str, cmd: list[str]) -> None:
+        calls.append(cmd)
+
+    monkeypatch.setattr(cli.os, "execv", execv)
+    assert cli.main(["app"]) == 0
+    assert "--server.address=127.0.0.1" in calls[-1]
+    assert "serving this machine only (127.0.0.1); pass --server.address 0.0.0.0" in capsys.readouterr().err
+    cli.main(["app", "--server.address", "0.0.0.0"])
+    assert calls[-1][-2:] == ["--server.address", "0.0.0.0"]  # given after the defaults: Streamlit takes the last
+    assert capsys.readouterr().err == ""
+    cli.main(["app", "--help"])
+    assert "http://127.0.0.1:8501: this machine only" in capsys.readouterr().out

@@ -19,6 +19,7 @@ from specreplay.export_html import export_recording
 from specreplay.format import RecordingError, load
 from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
+from specreplay.output import OutputError
 from specreplay.panes import finish_ratio, recorded_pane
 from specreplay.replay.payload import player_payload
 from tests.browser_fixtures import ROOT
@@ -149,7 +150,7 @@ def test_guidellm_report_is_refused_with_the_reason(tmp_path: Path) -> None:
      "field 'ttfts': missing: the result was saved without per-request details — rerun `vllm bench serve` with "
      "--save-result --save-detailed"),
     (lambda d: {**d, "itls": d["itls"][:1]}, "field 'itls': 1 entries for 2 requests"),
-    (lambda d: {**d, "itls": [[0.1, -0.2], *d["itls"][1:]]}, "field 'itls[0]': expected a list of non-negative seconds"),
+    (lambda d: {**d, "itls": [[0.1, -0.2], *d["itls"][1:]]}, "field 'itls[0][1]': -0.2 s is outside 0 s..1 day"),
 ])
 def test_bad_vllm_files_get_one_line(tmp_path: Path, mutate, message: str) -> None:
     src = tmp_path / "r.json"
@@ -176,7 +177,7 @@ def test_failed_requests_stay_failed_and_nothing_is_overwritten(tmp_path: Path) 
     out = write_recording(tmp_path / "out.jsonl", vllm_bench.read(src))
     failed = [r for r in load(out).runs if r.prompt == "req-1"][0]
     assert failed.status == "error" and failed.error == "aiohttp.ClientError: boom" and failed.events == ()
-    with pytest.raises(FileExistsError):
+    with pytest.raises(OutputError, match="exists — choose another -o, or pass --force"):
         write_recording(out, vllm_bench.read(src))
 
 

@@ -136,7 +136,8 @@ start_timeout_s = 30
     ('command = ["${SR_TEST_UNSET}/python"]', "arms[0].launch.command[0]: environment variable SR_TEST_UNSET is not set"),
     ('command = []', "arms[0].launch.command: expected a non-empty list of strings"),
     ('command = ["x"]\nenv = { N = 2 }', "arms[0].launch.env.N: expected a string, got int"),
-    ('command = ["x"]\nstop_signal = "SIGNOPE"', "arms[0].launch.stop_signal: unknown signal 'SIGNOPE'"),
+    ('command = ["x"]\nstop_signal = "SIGNOPE"', "arms[0].launch.stop_signal: 'SIGNOPE' is not a signal that stops a server: use one of SIGTERM, SIGINT, "
+     "SIGQUIT, SIGHUP, SIGKILL"),
     # the recording format's check (specreplay/fields.py): a boolean is not a number of seconds
     ('command = ["x"]\nstart_timeout_s = true', "arms[0].launch.start_timeout_s: expected integer or number, got a boolean"),
 ])

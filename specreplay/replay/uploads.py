@@ -1,0 +1,136 @@
+"""Uploaded recordings, parsed once and held server-wide within a memory budget.
+
+A parsed recording takes about six times its file size in memory (19 MB → ~110 MB: one object per chunk). Held
+in each visitor's session, a few concurrent uploads took a server from 170 MB to over 1 GB and kept it after the
+visitors left. Here every parsed upload lives in one cache for the whole server process:
+
+- parses run one at a time (a burst of uploads does not stack their peaks);
+- the cache holds at most BUDGET_BYTES of uploaded files (their parsed form about six times that); the least
+  recently used upload is dropped first and parsed again from the visitor's file if they come back to it;
+- an upload nobody has looked at for IDLE_S is dropped (its visitor left), and the freed memory is handed back to
+  the operating system (glibc's malloc_trim), so a quiet server shrinks again.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from specreplay.format import Recording, RecordingError
+from specreplay.replay import source
+
+BUDGET_BYTES = 3 * source.MAX_UPLOAD_BYTES  # three of the largest uploads parsed at once, ~360 MB
+IDLE_S = 600.0  # an upload unseen this long belongs to a visitor who left
+SWEEP_S = 30.0  # how often idle uploads are looked for
+
+
+@dataclass
+class _Entry:
+    result: Recording | RecordingError
+    size: int
+    seen: float
+
+
+_CACHE: OrderedDict[str, _Entry] = OrderedDict()
+_LOCK = threading.Lock()  # guards _CACHE
+_PARSE = threading.Lock()  # one parse at a time, server-wide
+_SWEEPER: list[threading.Thread] = []
+
+
+def parsed(key: str, name: str, read: Callable[[], bytes]) -> Recording | RecordingError:
+    """The upload `key` (Streamlit's file id) parsed, from the cache or now (`read` gives its bytes, called only
+    then); a RecordingError is returned, not raised, so a bad file is not parsed again on every rerun either."""
+    with _LOCK:
+        entry = _CACHE.get(key)
+        if entry is not None:
+            entry.seen = time.monotonic()
+            _CACHE.move_to_end(key)
+            return entry.result
+    with _PARSE:
+        with _LOCK:  # another session may have parsed the same upload while this one waited
+            if key in _CACHE:
+                return _CACHE[key].result
+        data = read()
+        try:
+            result: Recording | RecordingError = source.load_upload(name, data)
+        except RecordingError as exc:
+            result = exc.with_traceback(None)  # its frames would keep the upload's bytes alive
+    with _LOCK:
+        _CACHE[key] = _Entry(result, len(data), time.monotonic())
+        del data
+        dropped = _evict(BUDGET_BYTES)
+    if dropped:
+        release()
+    _start_sweeper()
+    return result
+
+
+def held_bytes() -> int:
+    """Uploaded bytes whose parsed form the cache holds now."""
+    with _LOCK:
+        return sum(e.size for e in _CACHE.values())
+
+
+def drop_idle(now: float | None = None) -> int:
+    """Drop uploads not seen for IDLE_S and give their memory back; returns how many were dropped."""
+    now = time.monotonic() if now is None else now
+    with _LOCK:
+        idle = [k for k, e in _CACHE.items() if now - e.seen > IDLE_S]
+        for key in idle:
+            del _CACHE[key]
+    if idle:
+        release()
+    return len(idle)
+
+
+def clear() -> None:
+    with _LOCK:
+        _CACHE.clear()
+    release()
+
+
+def _evict(budget: int) -> int:
+    """Drop least recently used uploads until the rest fit the budget (the newest always stays)."""
+    dropped = 0
+    while len(_CACHE) > 1 and sum(e.size for e in _CACHE.values()) > budget:
+        _CACHE.popitem(last=False)
+        dropped += 1
+    return dropped
+
+
+def release() -> None:
+    """Collect the dropped recordings and return free heap pages to the OS (a no-op where libc has no malloc_trim)."""
+    gc.collect()
+    if _TRIM is not None:
+        _TRIM(0)
+
+
+def _find_trim():  # type: ignore[no-untyped-def]
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_TRIM = _find_trim()
+
+
+def _start_sweeper() -> None:
+    with _LOCK:
+        if _SWEEPER:
+            return
+        thread = threading.Thread(target=_sweep, name="specreplay-upload-sweeper", daemon=True)
+        _SWEEPER.append(thread)
+    thread.start()
+
+
+def _sweep() -> None:
+    while True:
+        time.sleep(SWEEP_S)
+        drop_idle()

@@ -1,0 +1,98 @@
+"""Every recorder config value is typed and bounded when the config is loaded: one line naming the file, the field
+and what is allowed, before any server is contacted or any file written (issue #24, point 3)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from specreplay.recorder import cli, config
+from specreplay.recorder.errors import RecorderError
+from tests.browser_fixtures import ROOT
+
+ARM = '[[arms]]\nid = "a"\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n'
+PROMPT = '[[prompts]]\nid = "p"\nkind = "code"\ntext = "x"\n'
+LAUNCH = '[arms.launch]\ncommand = ["x"]\n'
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    # a boolean is an int to Python; to a level it is nothing
+    ("[record]\nlevels = [true]\n" + ARM + PROMPT,
+     "record.levels: True is not a level: expected whole numbers from 1 to 1024 (streams at once)"),
+    ("[record]\nlevels = [1, 100000000]\n" + ARM + PROMPT,
+     "record.levels: 100000000 is not a level: expected whole numbers from 1 to 1024 (streams at once)"),
+    ("[record]\nlevels = [1.5]\n" + ARM + PROMPT, "record.levels: 1.5 is not a level"),
+    ("[record]\nlevels = [1, 2, 2]\n" + ARM + PROMPT, "record.levels: 2 is listed twice: each level is recorded once"),
+    ("[record]\nlevels = []\n" + ARM + PROMPT, "record.levels: expected a list of whole numbers from 1 to 1024"),
+    ("[record]\nrepeats = 0\n" + ARM + PROMPT, "record.repeats: 0 is outside the allowed 1–1000"),
+    ("[record]\nrepeats = true\n" + ARM + PROMPT, "record.repeats: expected integer, got a boolean"),
+    ("[record]\nwarmup = 1000\n" + ARM + PROMPT, "record.warmup: 1000 is outside the allowed 0–100"),
+    ("[record]\nmax_tokens = 100000000\n" + ARM + PROMPT, "record.max_tokens: 100000000 is outside the allowed 1–262144"),
+    ("[record]\nrounds = 0\n" + ARM + PROMPT, "record.rounds: 0 is outside the allowed 1–100"),
+    ("[record]\nhost_busy_max = nan\n" + ARM + PROMPT, "record.host_busy_max: expected a share of the CPU"),
+    ("[record]\nhost_busy_max_wait_s = inf\n" + ARM + PROMPT,
+     "record.host_busy_max_wait_s: inf s is outside the allowed 0–86400 s"),
+    (ARM + LAUNCH + "start_timeout_s = nan\n" + PROMPT,
+     "arms[0].launch.start_timeout_s: nan s is outside the allowed more than 0–86400 s"),
+    (ARM + LAUNCH + "start_timeout_s = 0\n" + PROMPT,
+     "arms[0].launch.start_timeout_s: 0 s is outside the allowed more than 0–86400 s"),
+    (ARM + LAUNCH + "stop_grace_s = -1\n" + PROMPT, "arms[0].launch.stop_grace_s: -1 s is outside the allowed 0–86400 s"),
+    (ARM + LAUNCH + 'stop_signal = "SIG_DFL"\n' + PROMPT,
+     "arms[0].launch.stop_signal: 'SIG_DFL' is not a signal that stops a server: use one of SIGTERM, SIGINT, SIGQUIT, "
+     "SIGHUP, SIGKILL"),
+    (ARM + LAUNCH + 'stop_signal = "SIGCHLD"\n' + PROMPT, "arms[0].launch.stop_signal: 'SIGCHLD' is not a signal"),
+    (ARM + PROMPT.replace('id = "p"', 'id = "../p"'), "prompts[0].id: '../p' is not a usable id"),
+    (ARM + PROMPT + '[[mixes]]\nid = "a/b"\nprompts = ["p"]\n', "mixes[0].id: 'a/b' is not a usable id"),
+    (ARM + PROMPT + "sampling = { temperature = true }\n",
+     "prompts[0].sampling.temperature: expected integer or number, got a boolean"),
+    (ARM + PROMPT + 'sampling = { temperature = "hot" }\n', "prompts[0].sampling.temperature: expected integer or "
+     "number, got str"),
+    (ARM + PROMPT + "sampling = { seed = 1.5 }\n", "prompts[0].sampling.seed: expected integer, got float"),
+])
+def test_a_bad_value_is_one_line_naming_file_field_and_what_is_allowed(tmp_path: Path, body: str, message: str) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(body)
+    with pytest.raises(RecorderError) as err:
+        config.load(path)
+    assert str(err.value).startswith(f"c.toml: {message}"), str(err.value)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["sweep", "c.toml", "--levels", "1,1"], "argument --levels: 1 is listed twice"),
+    (["sweep", "c.toml", "--levels", "0"], "argument --levels: 0 is not a level"),
+    (["sweep", "c.toml", "--levels", "9" * 5000], "argument --levels: expected comma-separated whole numbers"),
+    (["record", "c.toml", "--request-timeout", "nan"], "argument --request-timeout: nan is outside the allowed"),
+    (["record", "c.toml", "--request-total-timeout", "inf"], "argument --request-total-timeout: inf is outside"),
+    (["record", "c.toml", "--max-tokens", "1000000000"], "argument --max-tokens: 1000000000 is outside the allowed"),
+    (["record", "c.toml", "--repeats", "0"], "argument --repeats: 0 is outside the allowed 1–1000"),
+    (["record", "c.toml", "--idle-interval", "0"], "argument --idle-interval: 0 is outside the allowed more than 0"),
+])
+def test_command_line_numbers_are_bounded_too(argv: list[str], message: str, capsys) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(argv)
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_refused_config_writes_nothing(tmp_path: Path) -> None:
+    """levels = [true] used to pass the check and append a level line the loader then refused."""
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[record]\nlevels = [true]\n" + ARM + PROMPT)
+    out = tmp_path / "o.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "specreplay", "sweep", str(cfg), "-o", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and not out.exists()
+    assert proc.stderr.strip().splitlines() == [
+        "recorder: c.toml: record.levels: True is not a level: expected whole numbers from 1 to 1024 (streams at once)"]
+
+
+def test_the_bundled_configs_pass(monkeypatch) -> None:
+    monkeypatch.setenv("SPECREPLAY_MODELS", "/models")
+    monkeypatch.setenv("SPECREPLAY_LLAMA_SERVER", "/opt/llama-server")
+    for path in sorted((ROOT / "recorder" / "configs").glob("*.toml")):
+        assert config.load(path).arms, path

@@ -1,0 +1,208 @@
+"""Launched arms ([arms.launch]) without an engine: a tiny python HTTP server started as the arm's server.
+
+- A server that daemonizes out of its process group (double fork + setsid) is stopped too, and its port is free
+  when "arm stopped" is said.
+- A port still held by a process that is not the arm's server is named (pid, program), not reported as stopped.
+- Values a launch block takes from the environment (${VAR}) are never written into the recording and never
+  printed: the recording, stdout and stderr are grepped for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from specreplay.recorder import config, launch
+from specreplay.recorder.errors import RecorderError
+from tests.browser_fixtures import ROOT
+
+# A server that answers GET /health with 200. "escape": the process started stays (as a supervisor) while the
+# child that serves calls setsid; "daemon": it double-forks and calls setsid, and the process started exits 0. Either
+# way the process that serves is in a session and process group of its own: what `killpg` cannot reach.
+SERVER = """
+import http.server, os, sys, time
+port, mode = int(sys.argv[1]), sys.argv[2]
+if mode == "escape":
+    if os.fork():
+        while True:
+            time.sleep(1)
+    os.setsid()
+if mode == "daemon":
+    if os.fork():
+        os._exit(0)
+    os.setsid()
+    if os.fork():
+        os._exit(0)
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200); self.end_headers(); self.wfile.write(b"ok")
+    def log_message(self, *a):
+        pass
+http.server.HTTPServer(("127.0.0.1", port), H).serve_forever()
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def port_open(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def wait_open(port: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not port_open(port):
+        assert time.monotonic() < deadline, f"nothing listens on {port}"
+        time.sleep(0.05)
+
+
+def launched_arm(tmp_path: Path, port: int, command: list[str], grace: float = 2) -> config.Arm:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f"""
+[[arms]]
+id = "a"
+endpoint = "http://127.0.0.1:{port}"
+model = "m"
+[arms.launch]
+command = {json.dumps(command)}
+stop_grace_s = {grace}
+start_timeout_s = 20
+[[prompts]]
+id = "p"
+kind = "code"
+text = "x"
+""")
+    return config.load(cfg).arms[0]
+
+
+def healthy(server: launch.Server) -> float:
+    async def wait() -> float:
+        async with httpx.AsyncClient() as client:
+            return await launch.wait_healthy(server, client)
+    return asyncio.run(wait())
+
+
+@pytest.mark.parametrize("mode", ["escape", "daemon"])
+def test_a_server_that_leaves_its_process_group_is_stopped_and_its_port_freed(tmp_path: Path, mode: str) -> None:
+    port = free_port()
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    arm = launched_arm(tmp_path, port, [sys.executable, str(script), str(port), mode])
+    server = launch.start(arm)
+    try:
+        healthy(server)
+        serving = [pid for pid in launch.carriers(server.token) if pid != server.proc.pid]
+        assert len(serving) == 1
+        # the serving process really escaped: another process group and session than the one the recorder stops
+        assert os.getpgid(serving[0]) != server.proc.pid and os.getsid(serving[0]) != server.proc.pid
+        if mode == "daemon":
+            assert server.proc.wait(5) == 0  # the process the recorder started is long gone
+    finally:
+        left = launch.stop(server)
+    assert left is None
+    assert not port_open(port) and launch.carriers(server.token) == []
+
+
+def test_a_port_held_by_another_process_after_the_stop_is_named(tmp_path: Path) -> None:
+    port = free_port()
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    # not started by the recorder (no token): the arm's own command only sleeps
+    other = subprocess.Popen([sys.executable, str(script), str(port), "plain"])
+    try:
+        wait_open(port)
+        arm = launched_arm(tmp_path, port, [sys.executable, "-c", "import time; time.sleep(60)"], grace=1)
+        server = launch.start(arm)
+        left = launch.stop(server)
+        assert left is not None and left.startswith(f"arm a: port {port} still accepts connections after its server "
+                                                    f"was stopped (pid {other.pid} (python")
+        assert "stop it before recording another arm on that port" in left
+        assert other.poll() is None  # never signalled: it is not the arm's
+    finally:
+        other.kill()
+        other.wait()
+
+
+@pytest.mark.parametrize("arm_id", ["../x", "a/b", "..", ".hidden", "a b", "sim:x", "x" * 129, "a,b"])
+def test_arm_ids_that_are_not_safe_file_names_are_refused(tmp_path: Path, arm_id: str) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f'[[arms]]\nid = {json.dumps(arm_id)}\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n'
+                   '[[prompts]]\nid = "p"\nkind = "code"\ntext = "x"\n')
+    with pytest.raises(RecorderError) as err:
+        config.load(cfg)
+    assert str(err.value).startswith("c.toml: arms[0].id: ") and "is not a usable id: use 1–128 letters" in str(err.value)
+
+
+def test_values_from_the_environment_are_neither_recorded_nor_printed(tmp_path: Path) -> None:
+    """The launch command gets a key from the environment and prints its argv before failing; the recording's
+    header (written before the first server starts), stdout and stderr hold ${SR_SECRET}, never the value."""
+    secret = "LAUNCH-SECRET-777"
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("""
+[[arms]]
+id = "a"
+endpoint = "http://127.0.0.1:9"
+model = "m"
+[arms.launch]
+command = ["${SR_PY}", "-c", "import sys; print('starting with', sys.argv); sys.exit(3)", "--key", "${SR_SECRET}"]
+env = { API_KEY = "${SR_SECRET}", PLAIN = "2" }
+health_url = "http://127.0.0.1:9/health?key=${SR_SECRET}"
+[[prompts]]
+id = "p"
+kind = "code"
+text = "x"
+""")
+    out = tmp_path / "rec.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "specreplay", "record", str(cfg), "-o", str(out), "--no-progress",
+                           "--host-busy-max", "1"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "SR_SECRET": secret, "SR_PY": sys.executable})
+    assert proc.returncode == 2, proc.stderr
+    recording = out.read_text()
+    for where in (recording, proc.stdout, proc.stderr):
+        assert secret not in where
+    header = json.loads(recording.splitlines()[0])
+    stored = header["arms"][0]["launch"]
+    assert stored["command"][-2:] == ["--key", "${SR_SECRET}"] and stored["command"][0] == "${SR_PY}"
+    assert stored["env"] == {"API_KEY": "${SR_SECRET}", "PLAIN": "2"}
+    assert stored["health_url"] == "http://127.0.0.1:9/health?key=${SR_SECRET}"
+    assert "recorder: starting arm a: '${SR_PY}' -c" in proc.stderr and "--key '${SR_SECRET}'" in proc.stderr
+    # the server's own output, quoted in the one line that says why it stopped, shows the variable's name
+    assert "the server exited with code 3 before it was healthy" in proc.stderr
+    assert "'--key', '${SR_SECRET}']" in proc.stderr
+
+
+def test_a_header_recorded_before_commands_were_stored_unexpanded_still_resumes(tmp_path: Path, monkeypatch) -> None:
+    """An older file holds the expanded argv; when it is exactly what the config expands to, it is the same arm."""
+    from specreplay.recorder import session
+
+    monkeypatch.setenv("SR_PY", "/opt/py")
+    cfg_path = tmp_path / "c.toml"
+    cfg_path.write_text('[[arms]]\nid = "a"\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n[arms.launch]\n'
+                        'command = ["${SR_PY}", "-m", "s"]\n[[prompts]]\nid = "p"\nkind = "code"\ntext = "x"\n')
+    cfg = config.load(cfg_path)
+    opts = session.Options(output=tmp_path / "r.jsonl", max_tokens=8, request_timeout=5, idle=session.Idle())
+    new = session.header(cfg, session.unprobed(cfg), "cells", opts, {})
+    old = json.loads(json.dumps(new))
+    old["arms"][0]["launch"]["command"] = ["/opt/py", "-m", "s"]
+    from specreplay import format as fmt
+    fmt.create(opts.output, old)
+    assert session.check_output(opts.output, new, cfg)[0] is not None
+    monkeypatch.setenv("SR_PY", "/elsewhere/py")
+    with pytest.raises(RecorderError, match="different arms"):
+        session.check_output(opts.output, new, config.load(cfg_path))
