@@ -30,7 +30,7 @@ from specreplay.format import RecordingError, load
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
 from specreplay.locations import missing_recording, recording_arg
-from specreplay.replay.payload import SPEEDS
+from specreplay.playback import SPEEDS
 
 PROG = "specreplay"
 
@@ -116,7 +116,8 @@ def interop_parser() -> argparse.ArgumentParser:
                     "tokens; default: every arm that ran the prompt, up to 4)")
     ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
     ex.add_argument("--lang", choices=("ko", "en"), default="ko", help="interface language (default: ko)")
-    ex.add_argument("--speed", type=float, choices=SPEEDS, default=1.0, help="initial playback speed (default: 1)")
+    ex.add_argument("--speed", type=float, choices=SPEEDS, help="initial playback speed (default: slowed down for a "
+                    "replay over within seconds, else 1; docs/replay.md)")
     ex.add_argument("-o", "--output", required=True, help="the HTML file to write")
     ex.set_defaults(run=_export)
 

@@ -6,7 +6,7 @@ import streamlit as st
 from specreplay import article_tables
 from specreplay.format import RecordingError, engine_name, load
 from specreplay.locations import recording_file
-from specreplay.panes import median_rate
+from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
@@ -186,15 +186,18 @@ else:
     kind_badge("measured", f"recordings/{H200_FILE.name} · {engine_name(arms['baseline'])} · {h200.machine_line}")
     rows = []
     for p in h200.prompts:
-        rate = {a: median_rate(h200.select(a, p["id"])) for a in ("baseline", "gguf-q4_1", "ngram")}
+        # the replay's own figures for these pairs (specreplay.speedup: median repeat, decode rate ÷ the reference's)
+        rate = {a: arm_rate(h200, a, p["id"]) for a in ("baseline", "gguf-q4_1", "ngram")}
         base = rate["baseline"]
         rows.append({tr("프롬프트", "prompt"): p["id"] + ("" if not p.get("sampling", {}).get("temperature")
                                                         else tr(" (샘플링)", " (sampled)")),
                      tr("bf16 tok/s", "bf16 tok/s"): round(base) if base else None,
                      tr("4비트 GGUF Q4_1 tok/s", "4-bit GGUF Q4_1 tok/s"): round(rate["gguf-q4_1"] or 0) or None,
-                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): x(ratio_or_none(rate["gguf-q4_1"], base)),
+                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): x(arm_speedup(h200, "gguf-q4_1", "baseline",
+                                                                                         p["id"])),
                      tr("bf16 + ngram k=4 tok/s", "bf16 + ngram k=4 tok/s"): round(rate["ngram"] or 0) or None,
-                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): x(ratio_or_none(rate["ngram"], base))})
+                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): x(arm_speedup(h200, "ngram", "baseline",
+                                                                                         p["id"]))})
     st.dataframe(rows, hide_index=True)
     st.caption(tr(
         f"{kind_markdown('measured')} 요청 하나씩, 디코드 tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 위의 기사 계단과 "

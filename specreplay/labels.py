@@ -1,0 +1,38 @@
+"""Pane labels that lead with what differs between the arms ("bf16" rather than "Qwen2.5-7B-shaped bf16 · …").
+
+Four arms of one model often share a long prefix ("Qwen2.5-7B-shaped …"), and a narrow pane cut its label off exactly
+where the arms differ. The short label puts the differing words first and keeps the shared words after a "·"; the
+full label stays on hover/focus and in the video's legend.
+"""
+
+from __future__ import annotations
+
+SHARED = "…"
+
+
+def _common_prefix(rows: list[list[str]]) -> int:
+    n = 0
+    while all(len(r) > n for r in rows) and len({r[n] for r in rows}) == 1:
+        n += 1
+    return n
+
+
+def distinct_labels(labels: list[str]) -> list[str]:
+    """Each label with its differing words first, then the words every label shares (prefix, then suffix).
+
+    Labels that share nothing, or a single label, come back unchanged; so does a label whose differing part
+    would be empty (it equals the shared part)."""
+    if len(labels) < 2 or len(set(labels)) < 2:
+        return list(labels)
+    rows = [label.split() for label in labels]
+    head = _common_prefix(rows)
+    tail = _common_prefix([r[head:][::-1] for r in rows])
+    if head == 0 and tail == 0:
+        return list(labels)
+    out = []
+    for label, words in zip(labels, rows):
+        own = words[head:len(words) - tail]
+        shared = words[:head] + ([SHARED] if head and tail else []) + (words[len(words) - tail:] if tail else [])
+        own_text = " ".join(own).strip(" ·,") or label
+        out.append(own_text if not own else f"{own_text} · {' '.join(shared).strip(' ·,')}")
+    return out
