@@ -60,18 +60,22 @@ def _text(rec: fmt.Recording, arm: str, prompt: str) -> tuple[str, ...]:
 def rows(rec: fmt.Recording) -> list[Row]:
     out: list[Row] = []
     for prompt in rec.prompts:
-        counts = {a["id"]: [r.tokens for r in rec.select(a["id"], prompt["id"])] for a in rec.arms}
+        # arms counted in chunks (imported without tokens per chunk) have no token counts to compare
+        counts = {a["id"]: [r.tokens for r in rec.select(a["id"], prompt["id"])] for a in rec.arms
+                  if a.get("counts") != "chunks"}
         same = len({t for ts in counts.values() for t in ts}) <= 1
         for arm in rec.arms:
             runs = rec.select(arm["id"], prompt["id"])
             rates = [x for x in (decode_rate(track_of(r)) for r in runs) if x is not None]
-            specs = [r.spec for r in runs if r.spec is not None]
+            # a run's own counters; else the arm's single-stream level line (an imported file's totals)
+            specs = [r.spec for r in runs if r.spec is not None] or [
+                lv.spec for lv in rec.levels if lv.arm == arm["id"] and lv.concurrency == 1 and lv.spec]
             drafts = sum(s.drafts for s in specs)
             ref = reference_of(rec, arm["id"])
             rate = arm_rate(rec, arm["id"], prompt["id"])
             out.append(Row(
                 arm=arm["id"], prompt=prompt["id"], kind=prompt["kind"], repeats=len(runs),
-                decode_tps=rate, decode_spread=(max(rates) - min(rates)) if rates else None,
+                decode_tps=rate, decode_spread=(max(rates) - min(rates)) if rates and arm.get("counts") != "chunks" else None,
                 ttft_s=_median_ttft(runs), tokens=tuple(r.tokens for r in runs),
                 acceptance_length=1 + sum(s.accepted for s in specs) / drafts if drafts else None,
                 speedup=speedup(rate, arm_rate(rec, ref, prompt["id"])) if ref else None, like_for_like=same,

@@ -51,6 +51,9 @@ class ImportedArm:
     flags: dict[str, Any] = field(default_factory=dict)
     lacks: list[str] = field(default_factory=list)  # plain sentences: what the file does not have
     notes: list[str] = field(default_factory=list)  # plain sentences: how fields were read
+    # speculative-decoding counters over the whole run, where the file has them (format's `spec` object): written
+    # as the arm's one level line, so acceptance length and per-position rates read as a sweep level's do
+    spec: dict[str, Any] | None = None
 
 
 COUNTED_AS_TOKENS = ("Every finished request had exactly as many content chunks as tokens, so each chunk is "
@@ -101,6 +104,14 @@ def _run(arm_id: str, req: ImportedRequest, concurrency: int, counts_tokens: boo
         "status": "ok" if ok else "error",
         "error": None if ok else (req.error or "the tool recorded no streamed chunk"),
     }
+
+
+def _spec_level(arm_id: str, arm: ImportedArm, level: int) -> dict:
+    """The arm's level line: its window on the tool's clock and the file's speculative counters."""
+    starts = [r.started for r in arm.requests]
+    ends = [r.started + (r.latency or 0.0) for r in arm.requests]
+    return {"type": "level", "arm": arm_id, "concurrency": level, "started_mono": min(starts, default=0.0),
+            "ended_mono": max(ends, default=0.0), "spec": arm.spec, "streams": level}
 
 
 def _arm_ids(arms: list[ImportedArm]) -> list[str]:
@@ -156,5 +167,7 @@ def write_recording(path: str | os.PathLike, arms: list[ImportedArm], title: str
         level = max_overlap(arm.requests)
         for req in arm.requests:
             append(out, _run(arm_id, req, level, counts_tokens, arm.created))
+        if arm.spec is not None:
+            append(out, _spec_level(arm_id, arm, level))
     load(out)
     return out

@@ -75,7 +75,7 @@ def default_keys(rec: Recording, limit: int = 4) -> list[LevelKey]:
 
 def system_events(runs: list[Run], shown: Run) -> list[Event]:
     """Every request's chunks on `shown`'s clock, from the time it was sent (earlier arrivals left out)."""
-    merged = []
+    merged: list[Event] = []
     for run in runs:
         offset = round((run.started_mono - shown.started_mono) * 1_000_000)
         merged.extend(Event(e.t_us + offset, e.n, "") for e in run.events if e.t_us + offset >= 0)
