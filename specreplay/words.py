@@ -12,7 +12,7 @@ Lang = Literal["ko", "en"]
 
 WORDS: dict[str, tuple[str, str]] = {
     # what kind of number: the badges on pages, panes, video frames and exports
-    "measured": ("실측", "measured"),
+    "measured": ("여기서 측정", "measured here"),  # our recorder only; an article's own measurement is quoted
     "computed": ("계산", "computed"),
     "simulated": ("시뮬레이션", "simulated"),
     "quoted": ("인용", "quoted"),

@@ -8,7 +8,7 @@ import streamlit as st
 from specreplay import acceptance_measured, article_tables, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views.live_chart import live_chart, slider
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, times, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, times, tr, shown_kind
 
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
@@ -348,7 +348,7 @@ st.caption(kind_markdown("quoted") + " " + tr(
     f"온도가 높으면 드래프터가 지목한 토큰이 덜 채택되어 α가 내려갑니다. EAGLE-3(Llama 3.1 8B): 온도 0에서 {times(t0.value)}, "
     f"1에서 {times(t1.value)} (004, EAGLE-3 논문 표 1). ",
     f"Higher temperature means fewer draft tokens accepted: α drops. EAGLE-3 (Llama 3.1 8B): {times(t0.value)} at "
-    f"temperature 0, {times(t1.value)} at 1 (004, EAGLE-3 paper table 1). ") + kind_markdown("measured") + " " + tr(
+    f"temperature 0, {times(t1.value)} at 1 (004, EAGLE-3 paper table 1). ") + kind_markdown("quoted") + " " + tr(
     f"n-gram 방식의 수학 문제: {greedy_ng} → 온도 1.0에서 {hot_ng} (001).",
     f"n-gram drafting on maths: {greedy_ng} → {hot_ng} at temperature 1.0 (001)."))
 
@@ -365,4 +365,4 @@ with st.expander(tr("기사 004의 계산표와 대조", "Check against article 
             for m in article_tables.speculative_math()]
     st.dataframe(rows, hide_index=True)
     src = article_tables.speculative_math()[0]
-    st.caption(f"{kind_markdown(src.kind)} {source_line(src)} — {kind_markdown('computed')} theory.py")
+    st.caption(f"{kind_markdown(shown_kind(src))} {source_line(src)} — {kind_markdown('computed')} theory.py")
