@@ -152,7 +152,7 @@ def explorer() -> None:
             "current_name": tr("현재 값", "current"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
             "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="etau_chart")
         st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curves are the formula. ") +
-                   f"{kind_markdown('measured')} " + tr(
+                   f"{kind_markdown('quoted')} " + tr(
                        f"띠는 기사들이 잰 평균 수용 길이입니다(000: B200·Qwen3.8-27B·DFlash2 K={K_ARTICLES}, vLLM 지표; "
                        f"001: B200·vLLM 0.28.0·DFlash2 K={K_ARTICLES}). 수용 길이는 γ에 따라 달라지므로 기사들이 쓴 "
                        f"γ = K = {K_ARTICLES}의 점선 곡선과 비교합니다: 띠가 그 곡선과 만나는 구간(굵게)이 그 측정이 뜻하는 α입니다 — ",
