@@ -11,6 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from specreplay.resources import ASSETS
 from specreplay.views.ui import lang, language_switch, tr
 
 HERE = Path(__file__).resolve().parent
@@ -22,7 +23,9 @@ def page_file(name: str) -> str:
 
 
 def run() -> None:
-    st.set_page_config(page_title="specreplay", page_icon=":material/speed:", layout="wide")
+    # a bundled image, served by this server: a :material/…: icon makes every visitor's browser fetch it from a
+    # third-party font server (no request may leave the page)
+    st.set_page_config(page_title="specreplay", page_icon=str(ASSETS / "favicon.png"), layout="wide")
     # The start page is served at "/", so Streamlit never matches its url_path; a hidden "home" page sends /home
     # there (without it /home opens Streamlit's "page not found" box). The start page's own url_path must differ.
     start = st.Page(page_file("home"), title=tr("소개", "Start here"), icon=":material/home:", default=True,
