@@ -7,6 +7,13 @@ full label stays on hover/focus and in the video's legend.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from specreplay.words import word
+
+if TYPE_CHECKING:
+    from specreplay.panes import Pane
+
 SHARED = "…"
 
 
@@ -36,3 +43,10 @@ def distinct_labels(labels: list[str]) -> list[str]:
         own_text = " ".join(own).strip(" ·,") or label
         out.append(own_text if not own else f"{own_text} · {' '.join(shared).strip(' ·,')}")
     return out
+
+
+def pane_labels(panes: list[Pane], lang: str) -> list[str]:
+    """What each pane's label shows: a concurrency replay's level first ("64 concurrent requests · …"), then the
+    label's differing words (distinct_labels). The player and the video both call this."""
+    shorts = distinct_labels([p.label for p in panes])
+    return [(word("level", lang).format(n=p.level) + " · " if p.level else "") + s for p, s in zip(panes, shorts)]

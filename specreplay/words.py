@@ -36,7 +36,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "vs": ("{x} 대비", "vs {x}"),
     "reference": ("기준 팔", "reference"),
     "system": ("시스템 전체", "system total"),
-    "level": ("동시 요청 {n}개", "{n} concurrent requests"),
+    "level": ("동시 {n}개", "{n} concurrent"),
     "loading": ("플레이어를 불러오는 중…", "Loading the player…"),
     # the playback speed beside every clock (specreplay.playback.speed_note; the player formats the same templates)
     "speed_real": ("{x}× — 실제 속도", "{x}× — real time"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from specreplay.labels import distinct_labels
+from specreplay.labels import pane_labels
 from specreplay.panes import Pane
 from specreplay.playback import SPEEDS
 from specreplay.speedup import speedups
@@ -72,7 +72,7 @@ def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = "ko",
     if speed not in SPEEDS:
         raise ValueError(f"speed must be one of {SPEEDS}, got {speed}")
     ref, ratios = speedups(panes, reference)
-    shorts = distinct_labels([p.label for p in panes])
+    shorts = pane_labels(panes, lang)
     warnings = pane_warnings(panes, ref, lang)
     end = max((p.track.end_us for p in panes), default=0)
     return {

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from specreplay.labels import distinct_labels
+from specreplay.labels import distinct_labels, pane_labels
 from specreplay.panes import Pane
 from specreplay.replay.payload import pane_warnings
 from specreplay.resources import ASSETS
@@ -107,6 +107,20 @@ def layout(width: int, height: int, n_panes: int, legend: int = 0, warn_rows: in
     line_h = round(sizes["body"] * 1.5)
     text_boxes = tuple(Box(b.x + pad, b.y + chrome_h + pad, b.w - 2 * pad, b.h - chrome_h - 2 * pad) for b in panes)
     return Layout(width, height, panes, text_boxes, line_h, sizes, margin, pad)
+
+
+def wrap(s: str, fnt: ImageFont.FreeTypeFont, max_w: float, rows: int) -> list[str]:
+    """s in at most `rows` lines of max_w pixels, broken at spaces; the last line cut with an ellipsis."""
+    lines: list[str] = []
+    words = s.split(" ")
+    while words and len(lines) < rows - 1:
+        line = words.pop(0)
+        while words and fnt.getlength(f"{line} {words[0]}") <= max_w:
+            line += " " + words.pop(0)
+        lines.append(fit(line, fnt, max_w))
+    if words:
+        lines.append(fit(" ".join(words), fnt, max_w))
+    return lines
 
 
 def fit(s: str, fnt: ImageFont.FreeTypeFont, max_w: float) -> str:
@@ -204,18 +218,17 @@ class FrameDrawer:
         self.reference, self.ratios = speedups(panes, reference)
         self.warnings = pane_warnings(panes, self.reference, lang)
         # panes lead with what differs; the full labels go in the legend under the panes when they were shortened
-        self.labels = [(word("level", lang).format(n=p.level) + " · " if p.level else "") + short
-                       for p, short in zip(panes, distinct_labels([p.label for p in panes]))]
+        self.labels = pane_labels(panes, lang)
         self.legend = [p.label for p, short in zip(panes, distinct_labels([p.label for p in panes])) if short != p.label]
         self.lay = layout(width, height, len(panes), len(dict.fromkeys(self.legend)) and len(panes),
-                          max((min(2, len(w)) for w in self.warnings), default=0))
+                          2 if any(self.warnings) else 0)
         self.end_us = max(p.track.end_us for p in panes)
         self.texts = [PaneText(p, b, self.lay.line_height, font("regular", self.lay.sizes["body"]))
                       for p, b in zip(panes, self.lay.text_boxes)]
         self.background = self._background(speed_label, title)
         sz, pad = self.lay.sizes, self.lay.pad
         self.clock_box = Box(self.lay.margin, self.lay.margin, self.lay.width // 3, round(sz["clock"] * 1.1))
-        warn_rows = max((min(2, len(w)) for w in self.warnings), default=0)
+        warn_rows = 2 if any(self.warnings) else 0
         stats_y = pad + round(sz["label"] * 1.35) + round(sz["subtitle"] * 1.6) + warn_rows * round(sz["subtitle"] * 1.5)
         stats_h = round(sz["rate"] * 1.3) + round(sz["counter"] * 1.4)
         self.stats_boxes = [Box(b.x + pad, b.y + stats_y, b.w - 2 * pad, stats_h) for b in self.lay.panes]
@@ -260,9 +273,9 @@ class FrameDrawer:
             y += round(sz["label"] * 1.35)
             sub_font = font("regular", sz["subtitle"])
             draw.text((x, y), fit(pane.subtitle, sub_font, inner), font=sub_font, fill=MUTED)
-            for warn in warns[:2]:  # degenerate or not like-for-like text: the reason, in the simulated orange
-                y += round(sz["subtitle"] * 1.5)
-                draw.text((x, y), fit(WARN + warn, sub_font, inner), font=sub_font, fill=SIMULATED_BG)
+            for line in wrap(WARN + " · ".join(warns), sub_font, inner, 2) if warns else []:
+                y += round(sz["subtitle"] * 1.5)  # degenerate or not like-for-like text: the reason, in orange
+                draw.text((x, y), line, font=sub_font, fill=SIMULATED_BG)
             sep_y = tb.y - lay.pad // 2
             draw.line((x, sep_y, x + inner, sep_y), fill=BORDER, width=1)
         return img
@@ -280,11 +293,18 @@ class FrameDrawer:
                 visible_chunks(track, t_us),
                 # an imported pane without tokens per chunk counts chunks (specreplay.imported)
                 ("— " if rate is None else f"{rate:.1f} ") + ("tok/s" if pane.counts == "tokens" else "chunks/s"),
-                f"{track.cum_tokens[visible_chunks(track, t_us)]:,} {word(pane.counts, self.lang)} · {at / US:.1f} s"
-                + (f" · {word('video_done', self.lang)}" if done else ""),
+                f"{track.cum_tokens[visible_chunks(track, t_us)]:,} {word(pane.counts, self.lang)} · "
+                # a concurrency replay's level total takes the place of the pane's own clock (the frame has one)
+                + (self._system(pane, t_us) if pane.system is not None else
+                   f"{at / US:.1f} s" + (f" · {word('video_done', self.lang)}" if done else "")),
                 self._ratio(i, ratio) if final else "",
             ))
         return f"{min(t_us, self.end_us) / US:.1f} s", tuple(panes)
+
+    def _system(self, pane: Pane, t_us: int) -> str:
+        """A concurrency replay's level total, as the player shows it under the pane: tokens arrived by t ÷ t."""
+        shown = pane.system.cum_tokens[visible_chunks(pane.system, t_us)] if pane.system and t_us > 0 else 0
+        return f"{word('system', self.lang)} {shown * US / t_us if shown else 0:,.0f} tok/s"
 
     def _ratio(self, i: int, ratio: float | None) -> str:
         """'×2.49 vs bf16' at the end (specreplay.speedup), the reference's own pane says so."""
