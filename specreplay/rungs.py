@@ -25,10 +25,21 @@ def speculative(arm: dict[str, Any]) -> bool:
     return any(SPEC.search(k) and v for k, v in flags.items()) or bool(SPEC.search(arm["id"]))
 
 
+FULL = re.compile(r"(?<![\w.])(b?f16|fp16|fp32|float16|bfloat16)(?![\w.])", re.IGNORECASE)
+
+
 def quantized(arm: dict[str, Any]) -> bool:
+    """A quantization flag (other than 'none…'), else the id ('q4-draft' yes, 'f16-draft' no), else the label; the
+    id wins over the label, whose prose may mention both ('F16 (16-bit weights, 4-bit values)')."""
     flags = arm.get("flags") or {}
     quant = str(flags.get("quantization") or "").strip().lower()
-    return bool(quant and not quant.startswith("none")) or bool(QUANT.search(arm["id"]) or QUANT.search(arm.get("label", "")))
+    if quant:
+        return not quant.startswith("none")
+    if QUANT.search(arm["id"]):
+        return True
+    if FULL.search(arm["id"]):
+        return False
+    return bool(QUANT.search(arm.get("label", "")))
 
 
 WEIGHT_FLAGS = ("quantization", "dtype", "weights", "model_config", "load_format", "model")

@@ -201,3 +201,26 @@ def test_simulated_arm_tokens_round_trip() -> None:
         parse_sim("sim:250/0.4/0.6/5/0")
     with pytest.raises(ValueError, match="expected sim:"):
         parse_sim("sim:250/0.4")
+
+
+def test_an_imported_load_test_plays_by_level_not_the_simulated_arms(recordings: Path) -> None:
+    from specreplay.importers import vllm_bench
+    from specreplay.importers.common import write_recording as import_recording
+    from tests.bench_serve_file import write_bench_serve
+
+    served = write_bench_serve(recordings.parent / "serve-c64.json")
+    import_recording(recordings / "serve-c64.jsonl", vllm_bench.read(served))
+    at = open_page("replay", "en", recording="serve-c64")
+    assert not at.exception, at.exception
+    data = payload(at)
+    assert [(p["kind"], p["level"]) for p in data["panes"]] == [("imported", 64)]
+    assert data["panes"][0]["label"].startswith("64 concurrent · ") and data["panes"][0]["system"]["n"]
+    assert not any("simulated" in p["kind"] for p in data["panes"])
+
+
+def test_a_sweep_by_level_and_a_chosen_reference_round_trip_the_url(recordings: Path) -> None:
+    at = open_page("replay", "en", recording="test-basic", prompt="code-1", arms="base,q4,spec", ref="1")
+    assert not at.exception, at.exception
+    data = payload(at)
+    assert data["reference"] == 1 and data["panes"][1]["ratio"] is None and data["panes"][0]["ratio"] < 1
+    assert at.query_params["ref"] == "1"
