@@ -151,3 +151,19 @@ def test_the_export_shows_speed_reference_and_warnings(lang: str) -> None:
     html = standalone_html(panes, title="t", rec=rec, lang=lang)
     assert speed_note(0.1, lang) in html  # over in 0.6 s: opens at 0.1×
     assert ("'aut' repeats" if lang == "en" else "'aut'가") in html
+
+
+def test_rungs_read_the_llamacpp_ladders_arms() -> None:
+    """The arms of recorder/configs/qwen-llamacpp.toml (issue 21's ladder): ids decide before the labels' prose."""
+    from specreplay.rungs import is_reference, quantized, speculative
+
+    spec = {"speculative_config": {"method": "draft_model"}}
+    arms = [{"id": "f16", "label": "Qwen2.5-Coder-1.5B · F16 (16-bit weights, 4-bit values)", "flags": {}},
+            {"id": "q4", "label": "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit", "flags": {}},
+            {"id": "f16-draft", "label": "… F16 (16-bit weights, 4-bit values) + 0.5B draft model K=4", "flags": spec},
+            {"id": "q4-draft", "label": "… Q4_K_M 4-bit + 0.5B draft model K=4", "flags": spec},
+            {"id": "q4-ngram", "label": "… Q4_K_M 4-bit + n-gram lookup", "flags": {"speculative_config": {"method":
+                                                                                                      "ngram-mod"}}}]
+    assert [(quantized(a), speculative(a)) for a in arms] == [(False, False), (True, False), (False, True),
+                                                               (True, True), (True, True)]
+    assert [is_reference(a) for a in arms] == [True, False, False, False, False]
