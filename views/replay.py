@@ -39,6 +39,8 @@ st.info(tr("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다.
            "위에 겹쳐 보여 줍니다.",
            "The panes stream together, but the arms did not run at the same time: each was recorded on its own, one "
            "after another, and their token arrival times are overlaid on one clock."), icon=":material/schedule:")
+loading = st.empty()  # shown while the recording loads and the panes are built; the player replaces it
+loading.caption(tr("⏳ 플레이어를 불러오는 중…", "⏳ Loading the player…"))
 
 
 def _pick_recording() -> tuple[Recording | None, str | None]:
@@ -384,6 +386,7 @@ _sync_query({"recording": rec_name, "mode": "levels" if mode == "levels" else No
              "ref": None if reference is None else str(reference)})
 
 if not enough:
+    loading.empty()
     st.info(tr("비교할 팔을 2~4개 고르세요.", "Choose 2–4 arms to compare."), icon=":material/view_column:")
 else:
     payload = player_payload(panes, speed=speed, lang=lang(), reference=reference)
@@ -393,6 +396,7 @@ else:
                       "Change the speed in the player."))
     st.iframe(player_html(payload), height=560 if embedded() else 640,
               alt=tr("나란히 재생 플레이어", "Side-by-side replay player"))
+    loading.empty()
     if any(p.kind == "simulated" for p in panes):
         kind_badge("simulated", tr("■ 하나가 토큰 하나; 시간은 매개변수로 계산", "one ■ per token; times computed "
                                    "from the parameters"))
