@@ -40,7 +40,7 @@ def distinct_labels(labels: list[str]) -> list[str]:
     for label, words in zip(labels, rows):
         own = words[head:len(words) - tail]
         shared = words[:head] + ([SHARED] if head and tail else []) + (words[len(words) - tail:] if tail else [])
-        own_text = " ".join(own).strip(" ·,") or label
+        own_text = " ".join(own).strip(" ·,+") or label
         out.append(own_text if not own else f"{own_text} · {' '.join(shared).strip(' ·,')}")
     return out
 
