@@ -279,7 +279,7 @@ def _summary(panes: list[Pane], data: dict) -> None:
           tr("디코드 tok/s", "decode tok/s"): decode_rate(p.track) if p.counts == "tokens" else None,
           vs: pp["ratio"], tr("완료 s", "finished s"): p.track.end_us / 1e6,
           tr("경고", "warnings"): " · ".join(pp["warnings"]) or None}
-         for i, (p, pp) in enumerate(zip(panes, data["panes"]))],
+         for p, pp in zip(panes, data["panes"])],
         hide_index=True, column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
                                         tr("디코드 tok/s", "decode tok/s"): st.column_config.NumberColumn(format="%.1f"),
                                         vs: st.column_config.NumberColumn(format="×%.2f"),
