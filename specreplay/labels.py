@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from specreplay.panes import Pane
 
 SHARED = "…"
+SHORT = 24  # labels this short fit a pane whole: left as they are
 
 
 def _common_prefix(rows: list[list[str]]) -> int:
@@ -27,9 +28,9 @@ def _common_prefix(rows: list[list[str]]) -> int:
 def distinct_labels(labels: list[str]) -> list[str]:
     """Each label with its differing words first, then the words every label shares (prefix, then suffix).
 
-    Labels that share nothing, or a single label, come back unchanged; so does a label whose differing part
-    would be empty (it equals the shared part)."""
-    if len(labels) < 2 or len(set(labels)) < 2:
+    Labels that share nothing, a single label, or labels that all fit a pane (≤ SHORT characters) come back
+    unchanged; so does a label whose differing part would be empty (it equals the shared part)."""
+    if len(labels) < 2 or len(set(labels)) < 2 or max(map(len, labels)) <= SHORT:
         return list(labels)
     rows = [label.split() for label in labels]
     head = _common_prefix(rows)
