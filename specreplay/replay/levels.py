@@ -11,11 +11,12 @@ tokens of that level (all streams and rounds) that had arrived by t, divided by 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from specreplay.format import Event, Recording, Run
 from specreplay.panes import Pane, median_run, recorded_pane
 from specreplay.sweeps import mixes_of
-from specreplay.timeline import make_track
+from specreplay.timeline import Track
 
 WANTED = (1, 8, 32, 64)  # the levels a sweep opens on, where it has them
 
@@ -82,6 +83,13 @@ def system_events(runs: list[Run], shown: Run) -> list[Event]:
     return sorted(merged, key=lambda e: e.t_us)
 
 
+def system_track(events: list[Event]) -> Track:
+    """The level's merged arrivals as they came, not grouped into bursts: make_track's burst rule joins events
+    within 1 ms of the one before, and 64 streams' events are that close to each other all the way through."""
+    return Track(t_us=tuple(e.t_us for e in events), n=tuple(e.n for e in events), text=tuple("" for _ in events),
+                 cum_tokens=(0, *accumulate(e.n for e in events)))
+
+
 def level_pane(rec: Recording, key: LevelKey) -> Pane:
     """The median-rate request of this arm at this level, with the level's system track."""
     runs = level_runs(rec, key)
@@ -91,6 +99,6 @@ def level_pane(rec: Recording, key: LevelKey) -> Pane:
     shown = median_run(runs)
     pane = recorded_pane(rec, key.arm, shown)
     return replace(pane, key=f"{key.token()}/{shown.prompt}/{shown.repeat}/{shown.stream}",
-                   system=make_track(system_events(runs, shown)), level=key.concurrency,
+                   system=system_track(system_events(runs, shown)), level=key.concurrency,
                    details={**pane.details, "request": f"{shown.prompt} · stream {shown.stream} · round {shown.repeat}",
                             "level": f"{key.concurrency} in flight, {len(runs)} requests"})

@@ -167,3 +167,14 @@ def test_rungs_read_the_llamacpp_ladders_arms() -> None:
     assert [(quantized(a), speculative(a)) for a in arms] == [(False, False), (True, False), (False, True),
                                                                (True, True), (True, True)]
     assert [is_reference(a) for a in arms] == [True, False, False, False, False]
+
+
+def test_the_system_total_runs_through_the_level_not_in_one_burst() -> None:
+    """64 streams' events are within 1 ms of each other all the way: the system track keeps every arrival."""
+    from specreplay.timeline import visible_tokens
+
+    rec = load(REC / "smollm2-h200-sweep-greedy.jsonl")
+    pane = level_pane(rec, LevelKey("ngram", 64))
+    assert pane.system is not None
+    half = visible_tokens(pane.system, pane.track.end_us // 2)
+    assert 0.2 * pane.system.tokens < half < pane.system.tokens
