@@ -58,18 +58,19 @@ def has_levels(rec: Recording) -> bool:
 
 def default_keys(rec: Recording, limit: int = 4) -> list[LevelKey]:
     """One arm (the first speculative arm named against a baseline, else the first arm) at up to `limit` levels:
-    1, 8, 32 and 64 where it has them, else its lowest, highest and evenly spaced ones between."""
+    all of them when it has no more; else 1, 8, 32 and 64 where it has them; else its lowest, highest and evenly
+    spaced ones between."""
     keys = level_keys(rec)
     if not keys:
         return []
     spec = [a["id"] for a in rec.arms if a.get("baseline")]
     arm = next((k.arm for k in keys if k.arm in spec), keys[0].arm)
     mine = [k for k in keys if k.arm == arm and k.mix == next(k.mix for k in keys if k.arm == arm)]
-    wanted = [k for k in mine if k.concurrency in WANTED]
-    if len(wanted) >= min(limit, len(mine), 2) and len(wanted) > 1:
-        return wanted[:limit]
     if len(mine) <= limit:
         return mine
+    wanted = [k for k in mine if k.concurrency in WANTED]
+    if len(wanted) > 1:
+        return wanted[:limit]
     step = (len(mine) - 1) / (limit - 1)
     return [mine[round(i * step)] for i in range(limit)]
 
