@@ -191,5 +191,8 @@ def render(rec: fmt.Recording) -> str:
     from specreplay.recorder import summary
     from specreplay.recorder.sweep_summary import render as render_sweep
 
-    return render_sweep(rec) if rec.header.get("recorder", {}).get("mode") == "sweep" else summary.render(rec)
+    # a sweep, or an imported load test (every request with others in flight): the per-level table
+    by_level = rec.header.get("recorder", {}).get("mode") == "sweep" or (
+        not rec.select() and any(r.concurrency > 1 for r in rec.select(concurrency=None)))
+    return render_sweep(rec) if by_level else summary.render(rec)
 

@@ -1,14 +1,17 @@
 """The closing summary of a cells-mode file: one row per arm x prompt, over repeats (warm-ups excluded).
 
-Decode tok/s comes from specreplay.timeline.decode_rate, so the recorder and the app agree.
+Decode tok/s and the speedup come from specreplay.speedup (the median repeat's specreplay.timeline.decode_rate,
+divided by the reference arm's), so the recorder, the replay, the video and the pages print one figure for one pair.
+A file with one arm has nothing to compare: no speedup and no like-for-like column.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from statistics import median
 
 from specreplay import format as fmt
+from specreplay.panes import median_repeat, recorded_pane
+from specreplay.speedup import arm_rate, speedup
 from specreplay.timeline import decode_rate, track_of
 
 
@@ -18,59 +21,97 @@ class Row:
     prompt: str
     kind: str
     repeats: int
-    decode_tps: float | None  # median over repeats
+    decode_tps: float | None  # the median repeat's (as the replay shows it)
     decode_spread: float | None  # max - min over repeats
-    ttft_s: float | None  # median
+    ttft_s: float | None  # median repeat's
     tokens: tuple[int, ...]  # per repeat
     acceptance_length: float | None  # 1 + sum(accepted) / sum(drafts) over repeats
-    speedup: float | None  # decode_tps / the baseline arm's, same prompt
+    speedup: float | None  # decode_tps / the reference arm's, same prompt (specreplay.speedup)
     like_for_like: bool  # every arm produced the same token count on every repeat of this prompt
     errors: int
+    reference: str | None = None  # the arm the speedup is relative to
+    text: tuple[str, ...] = ()  # the median repeat's text warnings (specreplay.text_checks), in English
 
 
-def _med(xs: list[float]) -> float | None:
-    return median(xs) if xs else None
+def reference_of(rec: fmt.Recording, arm: str) -> str | None:
+    """The arm's `baseline`; in a file where no arm names one, the first arm (as the replay's reference pane)."""
+    if len(rec.arms) < 2:
+        return None
+    named = rec.arm(arm).get("baseline")
+    if named or any(a.get("baseline") for a in rec.arms):
+        return named
+    first = rec.arms[0]["id"]
+    return None if arm == first else first
+
+
+def _median_ttft(runs: list[fmt.Run]) -> float | None:
+    ttfts = sorted(r.ttft_us / 1e6 for r in runs if r.ttft_us is not None)
+    return ttfts[(len(ttfts) - 1) // 2] if ttfts else None
+
+
+def _text(rec: fmt.Recording, arm: str, prompt: str) -> tuple[str, ...]:
+    try:
+        pane = recorded_pane(rec, arm, median_repeat(rec, arm, prompt))
+    except LookupError:
+        return ()
+    return tuple(w.text("en") for w in pane.warnings)
 
 
 def rows(rec: fmt.Recording) -> list[Row]:
     out: list[Row] = []
     for prompt in rec.prompts:
-        counts = {a["id"]: [r.tokens for r in rec.select(a["id"], prompt["id"])] for a in rec.arms}
-        same = len({t for ts in counts.values() for t in ts}) == 1
-        base_tps: dict[str, float | None] = {}
+        # arms counted in chunks (imported without tokens per chunk) have no token counts to compare
+        counts = {a["id"]: [r.tokens for r in rec.select(a["id"], prompt["id"])] for a in rec.arms
+                  if a.get("counts") != "chunks"}
+        same = len({t for ts in counts.values() for t in ts}) <= 1
         for arm in rec.arms:
             runs = rec.select(arm["id"], prompt["id"])
             rates = [x for x in (decode_rate(track_of(r)) for r in runs) if x is not None]
-            ttfts = [r.ttft_us / 1e6 for r in runs if r.ttft_us is not None]
-            specs = [r.spec for r in runs if r.spec is not None]
+            # a run's own counters; else the arm's single-stream level line (an imported file's totals)
+            specs = [r.spec for r in runs if r.spec is not None] or [
+                lv.spec for lv in rec.levels if lv.arm == arm["id"] and lv.concurrency == 1 and lv.spec]
             drafts = sum(s.drafts for s in specs)
-            base_tps[arm["id"]] = _med(rates)
+            ref = reference_of(rec, arm["id"])
+            rate = arm_rate(rec, arm["id"], prompt["id"])
             out.append(Row(
                 arm=arm["id"], prompt=prompt["id"], kind=prompt["kind"], repeats=len(runs),
-                decode_tps=_med(rates), decode_spread=(max(rates) - min(rates)) if rates else None,
-                ttft_s=_med(ttfts), tokens=tuple(r.tokens for r in runs),
+                decode_tps=rate, decode_spread=(max(rates) - min(rates)) if rates and arm.get("counts") != "chunks" else None,
+                ttft_s=_median_ttft(runs), tokens=tuple(r.tokens for r in runs),
                 acceptance_length=1 + sum(s.accepted for s in specs) / drafts if drafts else None,
-                speedup=None, like_for_like=same,
-                errors=len([r for r in rec.select(arm["id"], prompt["id"], ok=False) if not r.ok]),
+                speedup=speedup(rate, arm_rate(rec, ref, prompt["id"])) if ref else None, like_for_like=same,
+                errors=len([r for r in rec.select(arm["id"], prompt["id"], ok=False) if not r.ok]), reference=ref,
+                text=_text(rec, arm["id"], prompt["id"]),
             ))
-        for i, row in enumerate(out):
-            base = rec.arm(row.arm).get("baseline")
-            if row.prompt == prompt["id"] and base and row.decode_tps and (base_rate := base_tps.get(base)):
-                out[i] = Row(**{**row.__dict__, "speedup": row.decode_tps / base_rate})
     return out
+
+
+def _like_for_like(r: Row) -> str:
+    if not r.like_for_like:
+        return "NO: token counts differ between arms"
+    departs = [w for w in r.text if w.startswith("not like-for-like")]
+    return f"NO: {departs[0].removeprefix('not like-for-like: ')}" if departs else "yes"
 
 
 def render(rec: fmt.Recording) -> str:
     def f(x: float | None, spec: str) -> str:
         return "—" if x is None else format(x, spec)
 
-    lines = [f"{'arm':<12} {'prompt':<14} {'kind':<10} {'n':>2} {'tok/s':>7} {'±':>5} {'speedup':>7} "
-             f"{'TTFT s':>7} {'tokens':>7} {'acc.len':>7}  like-for-like"]
-    for r in rows(rec):
+    compare = len(rec.arms) > 1
+    lines = [f"{'arm':<12} {'prompt':<14} {'kind':<10} {'n':>2} {'tok/s':>7} {'±':>5} "
+             + (f"{'speedup':>7} " if compare else "") + f"{'TTFT s':>7} {'tokens':>7} {'acc.len':>7}"
+             + ("  like-for-like" if compare else "")]
+    table = rows(rec)
+    for r in table:
         toks = str(r.tokens[0]) if len(set(r.tokens)) == 1 else f"{min(r.tokens, default=0)}-{max(r.tokens, default=0)}"
         lines.append(f"{r.arm:<12} {r.prompt:<14} {r.kind:<10} {r.repeats:>2} {f(r.decode_tps, '.1f'):>7} "
-                     f"{f(r.decode_spread, '.1f'):>5} {f(r.speedup, '.2f') + ('x' if r.speedup else ''):>7} "
-                     f"{f(r.ttft_s, '.3f'):>7} {toks:>7} {f(r.acceptance_length, '.2f'):>7}  "
-                     f"{'yes' if r.like_for_like else 'NO: token counts differ between arms'}"
-                     + (f"  ({r.errors} failed)" if r.errors else ""))
+                     f"{f(r.decode_spread, '.1f'):>5} "
+                     + (f"{f(r.speedup, '.2f') + ('x' if r.speedup else ''):>7} " if compare else "")
+                     + f"{f(r.ttft_s, '.3f'):>7} {toks:>7} {f(r.acceptance_length, '.2f'):>7}"
+                     + (f"  {_like_for_like(r)}" if compare else "")
+                     + (f"  ({r.errors} failed)" if r.errors else "")
+                     + "".join(f"  [{w}]" for w in r.text if not w.startswith("not like-for-like")))
+    refs = sorted({r.reference for r in table if r.reference})
+    if compare and refs:
+        lines.append(f"speedup = decode tok/s ÷ the reference arm's ({', '.join(refs)}), same prompt, each arm's "
+                     "median repeat (first token excluded): the figure the replay, video and export show")
     return "\n".join(lines)

@@ -31,7 +31,7 @@ from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, check_output, write_atomic
-from specreplay.replay.payload import SPEEDS
+from specreplay.playback import SPEEDS
 
 PROG = "specreplay"
 
@@ -131,7 +131,8 @@ def interop_parser() -> argparse.ArgumentParser:
                     "tokens; default: every arm that ran the prompt, up to 4)")
     ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
     ex.add_argument("--lang", choices=("ko", "en"), default="ko", help="interface language (default: ko)")
-    ex.add_argument("--speed", type=float, choices=SPEEDS, default=1.0, help="initial playback speed (default: 1)")
+    ex.add_argument("--speed", type=float, choices=SPEEDS, help="initial playback speed (default: slowed down for a "
+                    "replay over within seconds, else 1; docs/replay.md)")
     ex.add_argument("-o", "--output", required=True, help="the HTML file to write (must not exist unless --force; never "
                     "the recording itself)")
     ex.add_argument("--force", action="store_true", help="replace OUTPUT if it exists")

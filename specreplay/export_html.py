@@ -14,6 +14,7 @@ from html import escape
 from specreplay.format import Recording
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
+from specreplay.playback import default_speed, speed_note
 from specreplay.replay.arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
 from specreplay.replay.payload import Lang, player_payload
 from specreplay.replay.source import provenance
@@ -64,10 +65,21 @@ def _kind_line(kind: str, text: str, lang: Lang) -> str:
 
 
 def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = None, lang: Lang = "ko",
-                    speed: float = 1.0) -> str:
-    """One self-contained document that plays these panes exactly as the app's player does."""
-    payload = {**player_payload(panes, speed=speed, lang=lang), "standalone": True}
-    parts = [f"<h1>{escape(title)}</h1>", f"<p>{escape(word('export_note', lang))}</p>"]
+                    speed: float | None = None, reference: int | None = None) -> str:
+    """One self-contained document that plays these panes exactly as the app's player does; the speed defaults to
+    the rule's opening speed (specreplay.playback.default_speed)."""
+    if speed is None:
+        speed = default_speed(max((p.track.end_us for p in panes), default=0))
+    payload = {**player_payload(panes, speed=speed, lang=lang, reference=reference), "standalone": True}
+    parts = [f"<h1>{escape(title)}</h1>", f"<p>{escape(word('export_note', lang))}</p>",
+             f'<p class="export-speed">{escape(word("speed", lang))}: {escape(speed_note(speed, lang))}</p>']
+    ref = payload["reference"]
+    if ref is not None:
+        parts.append(f"<p>{escape(word('export_ratio', lang).format(x=panes[ref].label))}</p>")
+    warned = [(pp["label"], w) for pp in payload["panes"] for w in pp["warnings"]]
+    if warned:
+        parts.append('<ul class="export-warn">' + "".join(f"<li>⚠ {escape(label)}: {escape(w)}</li>"
+                                                         for label, w in warned) + "</ul>")
     info = imported_info(rec) if rec else None
     if rec and info:
         parts.append(_kind_line("imported", source_line(info), lang))
@@ -89,7 +101,7 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
 
 
 def export_recording(rec: Recording, prompt: str | None = None, arms: list[str] | None = None,
-                     repeat: int | None = None, lang: Lang = "ko", speed: float = 1.0) -> str:
+                     repeat: int | None = None, lang: Lang = "ko", speed: float | None = None) -> str:
     prompt = replay_prompt(rec, prompt)
     panes = recording_panes(rec, prompt, arms, repeat, sim_word=word("simulated", lang))
     return standalone_html(panes, title=f"{rec.title} — {prompt}", rec=rec, lang=lang, speed=speed)

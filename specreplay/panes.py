@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import median
 from typing import Literal
 
 from specreplay.format import Event, Recording, Run, engine_name
 from specreplay.imported import Counts, arm_counts, imported_info, source_line
+from specreplay.rungs import same_weights
+from specreplay.text_checks import TextWarning, degenerate, departs
 from specreplay.timeline import Track, decode_rate, make_track, track_of
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
@@ -29,10 +30,21 @@ class Pane:
     track: Track
     details: dict[str, str] = field(default_factory=dict)  # provenance or simulation parameters, shown on hover
     counts: Counts = "tokens"  # "chunks" for an imported arm whose file has no tokens per chunk
+    arm: str = ""  # the recorded arm's id ("" for a simulated pane)
+    baseline: str | None = None  # the arm's `baseline` in its recording: the speedup's reference when shown
+    warnings: tuple[TextWarning, ...] = ()  # degenerate or not like-for-like text (specreplay.text_checks)
+    system: Track | None = None  # concurrency replay: every request of the level, on this request's clock
+    level: int | None = None  # concurrency replay: requests in flight at once
 
 
 def engine_line(arm: dict) -> str:
     return f"{arm['model']} · {engine_name(arm)}"
+
+
+def median_run(runs: list[Run]) -> Run:
+    """The run whose decode rate is the median (the lower middle of an even count); runs must not be empty."""
+    rated = sorted(runs, key=lambda r: (decode_rate(track_of(r)) or 0.0, r.repeat, r.stream))
+    return rated[(len(rated) - 1) // 2]
 
 
 def median_repeat(rec: Recording, arm: str, prompt: str) -> Run:
@@ -40,8 +52,7 @@ def median_repeat(rec: Recording, arm: str, prompt: str) -> Run:
     runs = rec.select(arm, prompt)
     if not runs:
         raise LookupError(f"no finished run of arm {arm!r} on prompt {prompt!r}")
-    rated = sorted(runs, key=lambda r: (decode_rate(track_of(r)) or 0.0, r.repeat))
-    return rated[(len(rated) - 1) // 2]
+    return median_run(runs)
 
 
 MAX_DETAIL_CHARS = 300  # a hover line, not a dump: a huge header field must not ride along in every pane
@@ -73,7 +84,25 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     details = {k: _clip(v) for k, v in details.items()}
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
                 kind="imported" if info else "measured", track=make_track(events), details=details,
-                counts=arm_counts(rec, arm_id))
+                counts=arm_counts(rec, arm_id), arm=arm_id, baseline=arm.get("baseline"),
+                warnings=() if rec.timing_only or info else text_warnings(rec, arm_id, run))
+
+
+def text_warnings(rec: Recording, arm_id: str, run: Run) -> tuple[TextWarning, ...]:
+    """Degenerate text, and on a greedy prompt a speculative arm's text leaving that of its own weights without
+    speculation (median repeat of the same prompt)."""
+    text = "".join(e.text for e in run.events)
+    found = degenerate(text)
+    plain_arm = same_weights(rec, arm_id)
+    greedy = not rec.prompt(run.prompt).get("sampling", {}).get("temperature")
+    # the reference text is the plain arm's single-stream run (batching may change greedy text on some engines)
+    ref_runs = rec.select(plain_arm, run.prompt) or rec.select(plain_arm, run.prompt, concurrency=run.concurrency) \
+        if plain_arm and greedy else []
+    if plain_arm and ref_runs:
+        ref = median_run(ref_runs)
+        left = departs(text, "".join(e.text for e in ref.events), rec.arm(plain_arm)["label"])
+        found += (left,) if left else ()
+    return found
 
 
 def recorded_arm_pane(rec: Recording, arm: str, prompt: str, repeat: int | None = None) -> Pane:
@@ -128,15 +157,7 @@ def simulated_pane(label: str, tok_s: float, ttft_s: float, alpha: float, gamma:
                 track=make_track(simulate_events(tok_s, ttft_s, alpha, gamma, tokens, seed)), details=params)
 
 
-def finish_ratio(panes: list[Pane]) -> list[float | None]:
-    """Each pane's decode rate relative to the slowest pane (the 'x times' shown at the end).
-    Panes counted in chunks get none: a chunk rate is not a token rate."""
-    rates = [decode_rate(p.track) if p.counts == "tokens" else None for p in panes]
-    known = [r for r in rates if r]
-    base = min(known) if known else None
-    return [r / base if r and base else None for r in rates]
-
-
 def median_rate(runs: list[Run]) -> float | None:
-    rates = [r for r in (decode_rate(track_of(run)) for run in runs) if r]
-    return median(rates) if rates else None
+    """The decode rate of the median run (median_run): the rate the replay shows for these runs."""
+    rated = [r for r in runs if decode_rate(track_of(r))]
+    return decode_rate(track_of(median_run(rated))) if rated else None

@@ -12,7 +12,7 @@ Lang = Literal["ko", "en"]
 
 WORDS: dict[str, tuple[str, str]] = {
     # what kind of number: the badges on pages, panes, video frames and exports
-    "measured": ("실측", "measured"),
+    "measured": ("여기서 측정", "measured here"),  # our recorder only; an article's own measurement is quoted
     "computed": ("계산", "computed"),
     "simulated": ("시뮬레이션", "simulated"),
     "quoted": ("인용", "quoted"),
@@ -32,13 +32,28 @@ WORDS: dict[str, tuple[str, str]] = {
     "ttft": ("첫 토큰", "TTFT"),
     "waiting": ("첫 토큰 대기 중…", "waiting for the first token…"),
     "finished": ("완료", "finished"),
-    "ratio": ("가장 느린 팔 대비 디코드 속도", "decode speed vs the slowest arm"),
+    "ratio": ("디코드 속도 ÷ 기준 팔의 디코드 속도", "decode rate ÷ the reference arm's decode rate"),
+    "vs": ("{x} 대비", "vs {x}"),
+    "reference": ("기준 팔", "reference"),
+    "system": ("시스템 전체", "system total"),
+    "level": ("동시 {n}개", "{n} concurrent"),
+    "loading": ("플레이어를 불러오는 중…", "Loading the player…"),
+    # the playback speed beside every clock (specreplay.playback.speed_note; the player formats the same templates)
+    "speed_real": ("{x}× — 실제 속도", "{x}× — real time"),
+    "speed_slow": ("{x}× — {n}배 느리게", "{x}× — slowed {n}×"),
+    "speed_fast": ("{x}× — {n}배 빠르게", "{x}× — sped up {n}×"),
     "keys": ("스페이스: 재생/정지 · ←/→: 1초 이동 · ↑/↓: 속도", "space: play/pause · ←/→: seek 1 s · ↑/↓: speed"),
+    # warnings on a pane's text (specreplay.text_checks): shown in the pane, the video and the export
+    "warn_repeats": ("반복 출력: '{x}'가 {n}번 되풀이됩니다", "degenerate: '{x}' repeats {n}×"),
+    "warn_turn": ("답이 끝난 뒤의 글: {n}번째 글자에 대화 차례 표시 '{x}'", "text past the answer: a chat-turn marker "
+                  "'{x}' at character {n}"),
+    "warn_departs": ("같은 조건 아님: greedy 글이 {ref}의 글과 {n}번째 글자부터 다릅니다",
+                     "not like-for-like: the greedy text leaves {ref}'s at character {n}"),
+    "warn_length": ("같은 조건 아님: 토큰 {n}개, 기준 팔은 {m}개", "not like-for-like: {n} tokens, the reference {m}"),
     # the video's frame (one short line each: longer text would not fit a 720p frame)
     "video_note": ("각 팔은 따로 순차 녹화했고, 한 시계 위에 겹쳐 재생합니다.",
                    "Each arm was recorded separately, one after another, and is replayed on one clock."),
     "video_done": ("완료", "done"),
-    "video_speed": ("{x}배속 재생", "played at {x}× speed"),
     # the standalone HTML export's header
     "export_note": ("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다. 각 팔은 차례로 따로 측정했고, 토큰 도착 시각을 하나의 시계 위에 "
                     "겹쳐 보여 줍니다.",
@@ -49,13 +64,16 @@ WORDS: dict[str, tuple[str, str]] = {
                    "Simulated arms: one ■ per token, times computed from the parameters"),
     "export_chunks": ("'청크'로 세는 창은 청크당 토큰 수가 파일에 없어 토큰 대신 청크를 셉니다.",
                       "Panes that count 'chunks' do so because the file has no tokens per chunk."),
+    "export_ratio": ("배수 = 디코드 속도 ÷ 기준 팔({x})의 디코드 속도 (첫 토큰 제외)",
+                     "Speedup = decode rate ÷ the reference arm's ({x}) decode rate (first token excluded)"),
     "export_offline": ("specreplay로 만든 독립 실행 파일: 네트워크 없이 재생됩니다.",
                        "Standalone file made with specreplay: plays without a network."),
 }
 
 # The keys the browser player reads (its payload carries just these).
 PLAYER_KEYS = ("play", "pause", "restart", "speed", "bursts", "tokens", "elapsed", "rate", "ttft", "waiting",
-               "finished", "ratio", "keys", "measured", "simulated", "imported", "chunks", "chunk_rate")
+               "finished", "ratio", "vs", "reference", "system", "level", "keys", "measured", "simulated", "imported",
+               "chunks", "chunk_rate", "speed_real", "speed_slow", "speed_fast")
 
 
 def word(key: str, lang: str) -> str:

@@ -42,10 +42,17 @@ def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def test_recordings(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with the browser tests' recordings: test-basic and test-markup (tests/replay_recordings.py)."""
+    """A folder with the browser tests' recordings: test-basic and test-markup (tests/replay_recordings.py), and
+    test-serve-c64, a 64-stream `vllm bench serve` result imported (tests/bench_serve_file.py)."""
+    from specreplay.importers import vllm_bench
+    from specreplay.importers.common import write_recording as import_recording
+    from tests.bench_serve_file import write_bench_serve
+
     folder = tmp_path_factory.mktemp("recordings")
     write_recording(folder / "test-basic.jsonl")
     write_recording(folder / "test-markup.jsonl", markup=True)
+    served = write_bench_serve(tmp_path_factory.mktemp("serve") / "serve-c64.json")
+    import_recording(folder / "test-serve-c64.jsonl", vllm_bench.read(served))
     return folder
 
 

@@ -8,7 +8,7 @@ import streamlit as st
 from specreplay import acceptance_measured, article_tables, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views.live_chart import live_chart, slider
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, times, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, times, tr, shown_kind
 
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
@@ -152,7 +152,7 @@ def explorer() -> None:
             "current_name": tr("현재 값", "current"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
             "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="etau_chart")
         st.caption(f"{kind_markdown('computed')} " + tr("곡선은 공식입니다. ", "The curves are the formula. ") +
-                   f"{kind_markdown('measured')} " + tr(
+                   f"{kind_markdown('quoted')} " + tr(
                        f"띠는 기사들이 잰 평균 수용 길이입니다(000: B200·Qwen3.8-27B·DFlash2 K={K_ARTICLES}, vLLM 지표; "
                        f"001: B200·vLLM 0.28.0·DFlash2 K={K_ARTICLES}). 수용 길이는 γ에 따라 달라지므로 기사들이 쓴 "
                        f"γ = K = {K_ARTICLES}의 점선 곡선과 비교합니다: 띠가 그 곡선과 만나는 구간(굵게)이 그 측정이 뜻하는 α입니다 — ",
@@ -348,7 +348,7 @@ st.caption(kind_markdown("quoted") + " " + tr(
     f"온도가 높으면 드래프터가 지목한 토큰이 덜 채택되어 α가 내려갑니다. EAGLE-3(Llama 3.1 8B): 온도 0에서 {times(t0.value)}, "
     f"1에서 {times(t1.value)} (004, EAGLE-3 논문 표 1). ",
     f"Higher temperature means fewer draft tokens accepted: α drops. EAGLE-3 (Llama 3.1 8B): {times(t0.value)} at "
-    f"temperature 0, {times(t1.value)} at 1 (004, EAGLE-3 paper table 1). ") + kind_markdown("measured") + " " + tr(
+    f"temperature 0, {times(t1.value)} at 1 (004, EAGLE-3 paper table 1). ") + kind_markdown("quoted") + " " + tr(
     f"n-gram 방식의 수학 문제: {greedy_ng} → 온도 1.0에서 {hot_ng} (001).",
     f"n-gram drafting on maths: {greedy_ng} → {hot_ng} at temperature 1.0 (001)."))
 
@@ -365,4 +365,4 @@ with st.expander(tr("기사 004의 계산표와 대조", "Check against article 
             for m in article_tables.speculative_math()]
     st.dataframe(rows, hide_index=True)
     src = article_tables.speculative_math()[0]
-    st.caption(f"{kind_markdown(src.kind)} {source_line(src)} — {kind_markdown('computed')} theory.py")
+    st.caption(f"{kind_markdown(shown_kind(src))} {source_line(src)} — {kind_markdown('computed')} theory.py")

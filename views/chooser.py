@@ -4,7 +4,7 @@ import streamlit as st
 
 from specreplay import chooser
 from specreplay.views.shell import page_file
-from specreplay.views.ui import kind_markdown, lang, page_intro, source_line, tr
+from specreplay.views.ui import kind_markdown, lang, page_intro, source_line, tr, shown_kind
 
 ANSWERS = {  # question → (Korean, English) label, then each answer's (Korean, English) label
     "drafter": (("무엇을 갖고 있나요?", "What do you have?"), {
@@ -38,7 +38,7 @@ def pick(en_ko: tuple[str, str]) -> str:
 def figures(items: tuple) -> None:
     """Each cited figure on its own line: kind badge, value, and its source line."""
     for text, fig in chooser.describe(items, lang()):
-        st.markdown(f"- {kind_markdown(fig.kind)} **{text}** — {source_line(fig)}")
+        st.markdown(f"- {kind_markdown(shown_kind(fig))} **{text}** — {source_line(fig)}")
 
 
 def links(rule: chooser.Rule) -> None:

@@ -7,7 +7,7 @@ from specreplay.format import RecordingError, load
 from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.views.live_chart import live_chart, slider
-from specreplay.views.ui import (FORMAT_COLOR, kind_badge, kind_label, kind_markdown, lang, page_intro, source_line,
+from specreplay.views.ui import (FORMAT_COLOR, kind_badge, kind_label, kind_markdown, lang, page_intro, shown_kind, source_line,
                                  times, tr)
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
@@ -99,7 +99,7 @@ def lines(s: axis_series.Series, color: str, grid: list[int], dash: str = "solid
     """The series as the live chart draws it: solid only between consecutive measured levels with no level of the
     axis in between that it did not measure (the line breaks there); a thin dotted piece, labelled, bridges
     each such gap; levels measured but excluded are hollow dots, not joined."""
-    hover = f"{kind_label(s.kind)} · {source_line(s, markdown=False)}"
+    hover = f"{kind_label(shown_kind(s))} · {source_line(s, markdown=False)}"
     pieces = axis_series.segments(s.points, grid)
     gaps = {lv for _, _, skipped in pieces for lv in skipped}
     points = sorted([*s.points, *((lv, None) for lv in gaps if lv not in dict(s.points))])
@@ -237,13 +237,13 @@ def explorer() -> None:
     st.subheader(tr(f"{level}에서 읽은 값과 1.0 교차점", f"Read at {level}, and where each crosses 1.0"))
     rows = []
     for s in shown:
-        rows.append({tr("계열", "series"): name(s), tr("종류", "kind"): kind_label(s.kind),
+        rows.append({tr("계열", "series"): name(s), tr("종류", "kind"): kind_label(shown_kind(s)),
                      tr(f"{level}에서", f"at {level}"): reading(s, level),
                      tr("1.0 아래로", "below 1.0"): crossing(s, grid), tr("출처", "source"): source_line(s, markdown=False)})
     st.dataframe(rows, hide_index=True, key="readout", column_config={tr("출처", "source"): st.column_config.TextColumn(
         width="large")})
     for s in shown:  # the whole source line again here: a table cell cuts long text off
-        st.markdown(f"- **{name(s)}** — {crossing(s, grid)} · {kind_markdown(s.kind)} {source_line(s)}")
+        st.markdown(f"- **{name(s)}** — {crossing(s, grid)} · {kind_markdown(shown_kind(s))} {source_line(s)}")
 
     if spec_family:
         st.subheader(tr("녹화한 동시성 스윕", "Recorded concurrency sweeps"))

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from specreplay import article_tables, axis_series, chooser, theory
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, tr, shown_kind
 
 COST_TABLE = "cost_h100"
 KV_TABLE = "kv_example"
@@ -94,7 +94,7 @@ st.caption(kind_markdown("computed") + " " + tr(
     "Cost per token = 1 ÷ throughput multiplier − 1 (same GPU, same hourly price). The table's multipliers have one "
     "decimal, so this can differ slightly from the article's own arithmetic:"))
 for text, fig in chooser.describe(tuple(article_tables.table_cells("batch_cost")), lang()):
-    st.markdown(f"- {kind_markdown(fig.kind)} **{text}** — {source_line(fig, conditions=False)}")
+    st.markdown(f"- {kind_markdown(shown_kind(fig))} **{text}** — {source_line(fig, conditions=False)}")
 batch1 = chooser.caveats()["batch1_costliest"]
 st.info(tr(batch1.text_ko, batch1.text_en) + " — " + source_line(batch1), icon=":material/info:")
 

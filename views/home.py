@@ -1,12 +1,15 @@
-"""Landing page: the story in a few lines, and where to go next."""
+"""Landing page: the story in one screen — a real side-by-side replay playing (views/hero.py), its numbers, three
+ways on — then the kinds of numbers and where to go next."""
 
 import streamlit as st
 
+from specreplay.views.hero import hero
 from specreplay.views.shell import page_file
 from specreplay.views.ui import KIND_MEANING, kind_markdown, tr
 
 st.title(tr("같은 모델이 몇 배 빨라지는 이유, 그리고 그 이득이 사라지는 때",
             "Why the same LLM gets several times faster — and when the gain disappears"))
+hero()
 st.markdown(tr(
     """
 모델을 바꾸지 않고도 서빙 계층만 손봐서 디코드 속도를 여러 배 올릴 수 있습니다.
@@ -25,7 +28,7 @@ But the multiplier belongs to conditions, not to the feature. More concurrent us
 freer (higher-temperature) output — and the gain shrinks, sometimes below 1.0.
 """))
 
-st.subheader(tr("숫자의 네 가지 종류 (그리고 가져온 녹화)", "Four kinds of numbers (and imported recordings)"))
+st.subheader(tr("숫자의 다섯 가지 종류", "Five kinds of numbers"))
 st.markdown(tr("모든 숫자 옆에는 종류를 밝히는 표시와 출처(기사 제목, 절, 원 출처)가 붙습니다.",
                "Every number carries a badge saying which kind it is, and its source (article title, section, original "
                "source)."))

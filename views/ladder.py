@@ -6,9 +6,9 @@ import streamlit as st
 from specreplay import article_tables
 from specreplay.format import RecordingError, engine_name, load
 from specreplay.locations import recording_file
-from specreplay.panes import median_rate
+from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr, shown_kind
 
 H200_FILE = recording_file("smollm2-h200.jsonl")
 
@@ -41,7 +41,7 @@ def prompt_id(workload_en: str) -> str:
 
 
 def source_line(c: article_tables.TableCell) -> str:
-    return f"{kind_markdown(c.kind)} {ui.source_line(c)}"
+    return f"{kind_markdown(shown_kind(c))} {ui.source_line(c)}"
 
 
 def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: list[str] | None = None) -> None:
@@ -52,7 +52,7 @@ def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: 
         x=[label(s.label, s.label_en) for s in steps], y=[s.value for s in steps],
         text=[f"{s.value:g}" + (f"<br>{n}" if n else "") for s, n in zip(steps, notes)],
         textposition="outside", marker_color=["#9d9d9d", "#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2"][:len(steps)],
-        hovertemplate="%{x}: %{y} tok/s<br>" + f"{kind_label(steps[0].cell.kind)} · {ui.source_line(steps[0].cell, markdown=False, conditions=False)}<extra></extra>"))
+        hovertemplate="%{x}: %{y} tok/s<br>" + f"{kind_label(shown_kind(steps[0].cell))} · {ui.source_line(steps[0].cell, markdown=False, conditions=False)}<extra></extra>"))
     fig.update_layout(height=320, margin=dict(l=10, r=10, t=40, b=10), yaxis_title="tok/s", title=title,
                       yaxis_range=[0, max(s.value for s in steps) * 1.25])
     st.plotly_chart(fig, key=key)
@@ -110,14 +110,14 @@ for i, rung in enumerate([ORIGINAL, QUANTIZED, DRAFTER]):
     cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
     by_prompt.add_trace(go.Bar(name=label(rung, cs[0].series_en), x=[label(ko, en) for ko, en in prompts],
                                y=[c.value for c in cs], marker_color=["#9d9d9d", "#4c78a8", "#f58518"][i],
-                               hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label("measured") + " · 000</extra>"))
+                               hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label("quoted") + " · 000</extra>"))
 by_prompt.update_layout(barmode="group", height=300, margin=dict(l=10, r=10, t=40, b=10), yaxis_title="tok/s",
                         title=tr("프롬프트별: 양자화 단계는 비슷하고 드래프터 단계는 크게 갈립니다",
                                  "By prompt: the quantize step is similar everywhere, the drafter step is not"))
 st.plotly_chart(by_prompt, key="by_prompt")
 st.caption(source_line(article_tables.cell("ladder_by_prompt", ORIGINAL, "decode_rate", prompts[0][0])))
 ttft = {c.series: c for c in article_tables.table_cells("ttft")}
-st.caption(kind_markdown("measured") + " " + tr(
+st.caption(kind_markdown("quoted") + " " + tr(
     f"첫 토큰까지: bf16 {ttft[ORIGINAL].value:g} s → NVFP4 {ttft[QUANTIZED].value:g} s; 드래프터를 켜면 "
     f"{ttft[TTFT_OFF].value:g} s → {ttft[TTFT_ON].value:g} s (000).",
     f"Time to first token: bf16 {ttft[ORIGINAL].value:g} s → NVFP4 {ttft[QUANTIZED].value:g} s; the drafter adds "
@@ -157,7 +157,7 @@ accepted = article_tables.cell("rtx3090_steps", RTX_QUOTING[1], "accepted_per_st
 st.markdown(tr(f"**일반 사용, 사용자 1명: {general[0].value:g} → {general[-1].value:g} tok/s**",
                f"**General use, one user: {general[0].value:g} → {general[-1].value:g} tok/s**"))
 steps_table(general)
-st.caption(kind_markdown(chat.kind) + " " + tr(
+st.caption(kind_markdown(shown_kind(chat)) + " " + tr(
     f"이어서 한 스텝에 16토큰을 검증하게 바꾼 뒤 일반 채팅은 약 {chat.value:g} tok/s (기사는 이를 기준 "
     f"{general[0].value:g} tok/s와 비교: {x(chat.value / general[0].value)}).",
     f"After the change to verifying 16 tokens per step, general chat runs at about {chat.value:g} tok/s (the article "
@@ -186,15 +186,18 @@ else:
     kind_badge("measured", f"recordings/{H200_FILE.name} · {engine_name(arms['baseline'])} · {h200.machine_line}")
     rows = []
     for p in h200.prompts:
-        rate = {a: median_rate(h200.select(a, p["id"])) for a in ("baseline", "gguf-q4_1", "ngram")}
+        # the replay's own figures for these pairs (specreplay.speedup: median repeat, decode rate ÷ the reference's)
+        rate = {a: arm_rate(h200, a, p["id"]) for a in ("baseline", "gguf-q4_1", "ngram")}
         base = rate["baseline"]
         rows.append({tr("프롬프트", "prompt"): p["id"] + ("" if not p.get("sampling", {}).get("temperature")
                                                         else tr(" (샘플링)", " (sampled)")),
                      tr("bf16 tok/s", "bf16 tok/s"): round(base) if base else None,
                      tr("4비트 GGUF Q4_1 tok/s", "4-bit GGUF Q4_1 tok/s"): round(rate["gguf-q4_1"] or 0) or None,
-                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): x(ratio_or_none(rate["gguf-q4_1"], base)),
+                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): x(arm_speedup(h200, "gguf-q4_1", "baseline",
+                                                                                         p["id"])),
                      tr("bf16 + ngram k=4 tok/s", "bf16 + ngram k=4 tok/s"): round(rate["ngram"] or 0) or None,
-                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): x(ratio_or_none(rate["ngram"], base))})
+                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): x(arm_speedup(h200, "ngram", "baseline",
+                                                                                         p["id"]))})
     st.dataframe(rows, hide_index=True)
     st.caption(tr(
         f"{kind_markdown('measured')} 요청 하나씩, 디코드 tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 위의 기사 계단과 "

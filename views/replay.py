@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -9,13 +11,17 @@ from specreplay.export_html import standalone_html
 from specreplay.format import Recording, RecordingError, load
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
+from specreplay.playback import SPEEDS, default_speed, speed_note
+from specreplay.replay.default import Choice, choose, choose_in, story_arms
 from specreplay.replay.html import player_html
 from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
                                     PRESETS, SimSpec, is_sim,
                                     parse_sim, preset_token, prompts_with_runs, repeats, sim_label, sim_pane)
-from specreplay.replay.payload import SPEEDS, player_payload
+from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
+from specreplay.replay.payload import player_payload
 from specreplay.replay import uploads
 from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, provenance
+from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.views.video_panel import video_export_panel
 from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr
@@ -35,6 +41,8 @@ st.info(tr("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다.
            "위에 겹쳐 보여 줍니다.",
            "The panes stream together, but the arms did not run at the same time: each was recorded on its own, one "
            "after another, and their token arrival times are overlaid on one clock."), icon=":material/schedule:")
+loading = st.empty()  # shown while the recording loads and the panes are built; the player replaces it
+loading.caption(tr("⏳ 플레이어를 불러오는 중…", "⏳ Loading the player…"))
 
 
 def _pick_recording() -> tuple[Recording | None, str | None]:
@@ -72,7 +80,8 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
         st.warning(tr(f"URL의 녹화 '{plain(wanted, 60)}'가 없어 첫 번째 녹화를 보여 줍니다.",
                       f"The URL's recording '{plain(wanted, 60)}' does not exist; showing the first one."))
     if "replay_recording" not in st.session_state:
-        st.session_state["replay_recording"] = wanted if wanted in names else names[0]
+        rule = default_choice(tuple(str(p) for p in paths), tuple(p.stat().st_mtime for p in paths))
+        st.session_state["replay_recording"] = wanted if wanted in names else (rule.recording if rule else names[0])
     lines = {p.stem: _provenance_line(str(p), p.stat().st_mtime) for p in paths}
     name = st.selectbox(tr("번들 녹화", "Bundled recording"), names, key="replay_recording",
                         format_func=lambda n: f"{n} — {lines[n]}")
@@ -103,6 +112,21 @@ def _source_badge(rec: Recording) -> None:
                + " · ".join(plain(str(x)) for x in info.get("lacks", [])))
 
 
+@st.cache_data(show_spinner=False, max_entries=8)
+def default_choice(paths: tuple[str, ...], mtimes: tuple[float, ...]) -> Choice | None:
+    """The rule's recording, prompt and arms (specreplay.replay.default); mtimes in the key so a changed file counts."""
+    return choose([Path(p) for p in paths])
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _rule_for(name: str, path: str, mtime: float) -> Choice | None:
+    """The rule's prompt and arms within one recording."""
+    try:
+        return choose_in(name, load(path, repair=True))
+    except RecordingError:
+        return None
+
+
 @st.cache_data(show_spinner=False, max_entries=64)
 def _provenance_line(path: str, mtime: float) -> str:
     """Provenance for the list; mtime in the key so a recording still being written is re-read."""
@@ -124,6 +148,8 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
     """
     prompt, repeat = None, None
     recorded = [a["id"] for a in rec.arms] if rec else []
+    rule = _rule_for(rec_key, str(rec.path), Path(rec.path).stat().st_mtime) \
+        if rec and not rec_key.startswith("upload:") else None
     if rec:
         prompt_ids = prompts_with_runs(rec)
         if not prompt_ids:
@@ -133,7 +159,8 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         else:
             pkey = f"replay_prompt::{rec_key}"
             if pkey not in st.session_state:
-                st.session_state[pkey] = q.get("prompt") if q.get("prompt") in prompt_ids else prompt_ids[0]
+                st.session_state[pkey] = q.get("prompt") if q.get("prompt") in prompt_ids else (
+                    rule.prompt if rule else prompt_ids[0])
             prompt = side.selectbox(tr("프롬프트", "Prompt"), prompt_ids, key=pkey,
                                   format_func=lambda p: f"{p} · {rec.prompt(p)['kind']} — {rec.prompt(p)['text'][:70]}")
             recorded = [a for a in recorded if rec.select(a, prompt)]
@@ -149,7 +176,9 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
             bad_text = plain(", ".join(bad), 120)
             st.warning(tr(f"URL의 팔 {bad_text}은(는) 이 녹화에 없어 뺐습니다.",
                           f"Left out the URL's arms {bad_text}: not in this recording."))
-        chosen = [a for a in url_arms if a in options] or (recorded or DEFAULT_SIMS)
+        # the written rule's arms (specreplay.replay.default): the story's clean rungs, reference first
+        ruled = list(rule.arms) if rule and rule.prompt == prompt else (story_arms(rec, prompt) if rec and prompt else [])
+        chosen = [a for a in url_arms if a in options] or (ruled if len(ruled) > 1 else recorded) or DEFAULT_SIMS
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
         st.session_state[akey] = [a for a in st.session_state[akey] if a in options]
@@ -220,35 +249,45 @@ def _panes(rec: Recording | None, arms: list[str], prompt: str | None, repeat: i
     return panes
 
 
-def _speed() -> float:
+def _speed(default: float) -> float:
+    """The URL's speed, else the rule's opening speed for this replay (specreplay.playback.default_speed)."""
     raw = q.get("speed")
+    if not raw:
+        return default
     try:
-        speed = float(raw) if raw else 1.0
+        speed = float(raw) if len(raw) <= 20 else 0.0
     except ValueError:
         speed = 0.0
     if speed not in SPEEDS:
         raw = plain(raw or "", 20)
-        st.warning(tr(f"URL의 속도 '{raw}'는 쓸 수 없어 1×로 재생합니다 (가능: {', '.join(f'{s:g}' for s in SPEEDS)}).",
-                      f"The URL's speed '{raw}' is not offered; playing at 1× (offered: "
+        st.warning(tr(f"URL의 속도 '{raw}'는 쓸 수 없어 {default:g}×로 재생합니다 (가능: {', '.join(f'{s:g}' for s in SPEEDS)}).",
+                      f"The URL's speed '{raw}' is not offered; playing at {default:g}× (offered: "
                       f"{', '.join(f'{s:g}' for s in SPEEDS)})."))
-        return 1.0
+        return default
     return speed
 
 
-def _summary(panes: list[Pane], ratios: list[float | None]) -> None:
+def _summary(panes: list[Pane], data: dict) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
+    ref = data["reference"]
+    vs = tr("기준 팔 대비 (디코드 속도 비)", "vs reference (decode rate ratio)")
     st.dataframe(
         # a pane counted in chunks (imported without tokens per chunk) leaves its token cells empty
         [{tr("팔", "arm"): p.label, tr("종류", "kind"): kind_label(p.kind),
           tr("토큰", "tokens"): p.track.tokens if p.counts == "tokens" else None,
           "TTFT s": (first_token_us(p.track) or 0) / 1e6,
           tr("디코드 tok/s", "decode tok/s"): decode_rate(p.track) if p.counts == "tokens" else None,
-          tr("가장 느린 팔 대비", "vs slowest"): r, tr("완료 s", "finished s"): p.track.end_us / 1e6}
-         for p, r in zip(panes, ratios)],
+          vs: pp["ratio"], tr("완료 s", "finished s"): p.track.end_us / 1e6,
+          tr("경고", "warnings"): " · ".join(pp["warnings"]) or None}
+         for p, pp in zip(panes, data["panes"])],
         hide_index=True, column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
                                         tr("디코드 tok/s", "decode tok/s"): st.column_config.NumberColumn(format="%.1f"),
-                                        tr("가장 느린 팔 대비", "vs slowest"): st.column_config.NumberColumn(format="×%.2f"),
+                                        vs: st.column_config.NumberColumn(format="×%.2f"),
                                         tr("완료 s", "finished s"): st.column_config.NumberColumn(format="%.2f")})
+    if ref is not None:
+        st.caption(tr(f"배수 = 디코드 속도 ÷ 기준 팔({panes[ref].label})의 디코드 속도 (첫 토큰 제외, 각 팔의 중앙값 반복).",
+                      f"Speedup = decode rate ÷ the reference arm's ({panes[ref].label}) decode rate (first token "
+                      "excluded, each arm's median repeat)."))
 
 
 def _sync_query(values: dict[str, str | None]) -> None:
@@ -261,32 +300,116 @@ def _sync_query(values: dict[str, str | None]) -> None:
             q[key] = value
 
 
+def _pick_levels(rec: Recording, rec_key: str, side: DeltaGenerator) -> list[LevelKey]:
+    """Arm × concurrency level pairs to play side by side (1–4), first filled from the URL's ?levels=."""
+    keys = level_keys(rec)
+    tokens = [k.token() for k in keys]
+    lkey = f"replay_levels::{rec_key}"
+    if lkey not in st.session_state:
+        url = [t for t in q.get("levels", "").split(",") if t]
+        bad = [t for t in url if t not in tokens]
+        if bad:
+            st.warning(tr(f"URL의 동시 요청 단계 {plain(', '.join(bad), 120)}은(는) 이 녹화에 없어 뺐습니다.",
+                          f"Left out the URL's levels {plain(', '.join(bad), 120)}: not in this recording."))
+        chosen = [t for t in url if t in tokens] or [k.token() for k in default_keys(rec)]
+        st.session_state[lkey] = chosen[:MAX_ARMS]
+    names = {}
+    for k in keys:
+        label = rec.arm(k.arm)["label"]
+        names[k.token()] = tr(f"{label} · 동시 요청 {k.concurrency}개", f"{label} · {k.concurrency} concurrent") \
+            + (f" · {k.mix}" if k.mix else "")
+    chosen = st.multiselect(tr("팔 × 동시 요청 수 (1~4개)", "Arm × concurrency level (1–4)"), tokens, key=lkey,
+                            max_selections=MAX_ARMS, format_func=names.get)
+    side.caption(tr("각 창은 그 단계의 요청 하나(디코드 속도 중앙값)를 재생하고, 아래에 그 단계 전체 요청의 출력 tok/s 합을 "
+                    "보여 줍니다.",
+                    "Each pane plays one request of its level (the median decode rate); underneath runs the level's "
+                    "total output tok/s, all requests together."))
+    return [k for t in chosen if (k := parse_token(t))]
+
+
+def _pick_mode(rec: Recording | None, side: DeltaGenerator) -> str:
+    """'prompt' (arms on one prompt, single stream) or 'levels' (one request at several concurrency levels)."""
+    if rec is None or not has_levels(rec):
+        return "prompt"
+    if not prompts_with_runs(rec):
+        return "levels"
+    modes = {"prompt": tr("한 프롬프트, 요청 하나씩", "One prompt, one request at a time"),
+             "levels": tr("동시 요청 수별", "By concurrency level")}
+    if "replay_mode" not in st.session_state:
+        st.session_state["replay_mode"] = "levels" if q.get("mode") == "levels" else "prompt"
+    return side.radio(tr("재생 방식", "Replay"), list(modes), key="replay_mode", format_func=modes.get)
+
+
 with st.expander(tr("무엇을 재생할까요", "What to replay"), expanded=not embedded(), icon=":material/tune:"):
     left, right = st.columns(2)
     with left:
         rec, rec_name = _pick_recording()
-    arms, prompt, repeat = _pick_arms(rec, rec_name or (f"upload:{rec.path}" if rec else "none"), right)
-speed = _speed()
-_sync_query({"recording": rec_name, "prompt": prompt, "arms": ",".join(arms) or None,
-             "repeat": None if repeat is None else str(repeat), "speed": f"{speed:g}"})
+    rec_key = rec_name or (f"upload:{rec.path}" if rec else "none")
+    mode = _pick_mode(rec, right)
+    if mode == "levels" and rec is not None:
+        level_choice = _pick_levels(rec, rec_key, right)
+        arms, prompt, repeat = [], None, None
+    else:
+        level_choice = []
+        arms, prompt, repeat = _pick_arms(rec, rec_key, right)
 
-panes = _panes(rec, arms, prompt, repeat)
-if len(panes) < 2:
+if mode == "levels" and rec is not None:
+    panes = []
+    for key in level_choice:
+        try:
+            panes.append(level_pane(rec, key))
+        except LookupError as exc:
+            st.warning(plain(str(exc)))
+else:
+    panes = _panes(rec, arms, prompt, repeat)
+end_us = max((p.track.end_us for p in panes), default=0)
+speed = _speed(default_speed(end_us))
+enough = len(panes) >= (1 if mode == "levels" else 2)
+reference = None
+if enough and len(panes) > 1 and not embedded():
+    auto = speedups(panes)[0]
+    ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
+    rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
+    if rkey not in st.session_state:
+        url_ref = q.get("ref", "")
+        st.session_state[rkey] = int(url_ref) if url_ref.isdigit() and int(url_ref) < len(panes) else (auto or 0)
+    reference = st.selectbox(tr("배수의 기준 팔", "Speedups are relative to"), list(ref_names), key=rkey,
+                             format_func=ref_names.get,
+                             help=tr("배수 = 디코드 속도 ÷ 이 팔의 디코드 속도. 기본은 다른 팔들이 기준(baseline)으로 삼는 팔.",
+                                     "Speedup = decode rate ÷ this arm's decode rate. By default, the arm the others "
+                                     "name as their baseline."))
+    reference = None if reference == auto else reference
+_sync_query({"recording": rec_name, "mode": "levels" if mode == "levels" else None, "prompt": prompt,
+             "arms": ",".join(arms) or None, "levels": ",".join(k.token() for k in level_choice) or None,
+             "repeat": None if repeat is None else str(repeat),
+             "speed": None if speed == default_speed(end_us) else f"{speed:g}",
+             "ref": None if reference is None else str(reference)})
+
+if not enough:
+    loading.empty()
     st.info(tr("비교할 팔을 2~4개 고르세요.", "Choose 2–4 arms to compare."), icon=":material/view_column:")
 else:
-    payload = player_payload(panes, speed=speed, lang=lang())
+    payload = player_payload(panes, speed=speed, lang=lang(), reference=reference)
+    if speed < 1:
+        st.caption(tr(f"이 재생은 몇 초 만에 끝나서 느리게 엽니다: {speed_note(speed, 'ko')}. 속도는 플레이어에서 바꿀 수 있습니다.",
+                      f"This replay is over within seconds, so it opens slowed down: {speed_note(speed, 'en')}. "
+                      "Change the speed in the player."))
     st.iframe(player_html(payload), height=560 if embedded() else 640,
               alt=tr("나란히 재생 플레이어", "Side-by-side replay player"))
+    loading.empty()
     if any(p.kind == "simulated" for p in panes):
         kind_badge("simulated", tr("■ 하나가 토큰 하나; 시간은 매개변수로 계산", "one ■ per token; times computed "
                                    "from the parameters"))
     if not embedded():
-        title = f"{rec.title} — {prompt}" if rec and prompt else tr("나란히 재생", "Side-by-side replay")
+        title = f"{rec.title} — {prompt or tr('동시 요청 수별', 'by concurrency level')}" if rec \
+            else tr("나란히 재생", "Side-by-side replay")
         st.download_button(tr("이 재생을 HTML 파일 하나로 내려받기", "Download this replay as one HTML file"),
-                           standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed),
-                           file_name=f"{rec_name or 'replay'}-{prompt or 'simulated'}.html", mime="text/html",
+                           standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed,
+                                           reference=reference),
+                           file_name=f"{rec_name or 'replay'}-{prompt or mode}.html", mime="text/html",
                            on_click="ignore", icon=":material/download:",
                            help=tr("네트워크 없이 열리는 파일 하나입니다. 블로그에는 <iframe>으로 넣으세요 (docs/interop.md).",
                                    "One file that plays offline; embed it in a blog with an <iframe> (docs/interop.md)."))
-        _summary(panes, [p["ratio"] for p in payload["panes"]])
-        video_export_panel(panes, speed)  # the same panes, rendered to MP4/GIF frame-exactly from the same rule
+        _summary(panes, payload)
+        # the same panes, rendered to MP4/GIF frame-exactly from the same rule
+        video_export_panel(panes, speed, reference=reference)

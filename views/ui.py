@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Literal
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -16,22 +16,27 @@ from specreplay.words import Lang, word
 
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
-# What each kind means, for the start page (the four kinds of the explainer pages, then imported recordings).
+# What each kind means, for the start page. "measured here" is our recorder only; an article's own measurement is
+# quoted (the article named), like the figures it cites from elsewhere.
 KIND_MEANING: dict[Kind, tuple[str, str]] = {
-    "measured": ("**실측**: 기사의 저자들이 직접 쟀거나, 이 앱의 recorder로 녹화한 값.",
-                 "**measured**: the article's own authors measured it, or this app's recorder recorded it."),
-    "quoted": ("**인용**: 기사가 다른 곳의 측정을 옮긴 값 (EAGLE-3 논문 표, NVIDIA Model Optimizer, Spheron, 개발자 보고 등). "
-               "원 출처를 함께 적습니다.",
-               "**quoted**: an article cites someone else's measurement (an EAGLE-3 paper table, NVIDIA Model Optimizer, "
-               "Spheron, a developer's report…); the original source is named too."),
+    "measured": ("**여기서 측정**: 이 프로젝트의 recorder가 실제 서버에 요청을 보내 잰 값 (recordings/ 의 녹화, 우리 H200 파일).",
+                 "**measured here**: our recorder measured it, streaming real requests to a real server (the "
+                 "recordings in recordings/, our H200 file)."),
+    "quoted": ("**인용**: 기사에 실린 값. 기사 저자가 직접 잰 것이든 기사가 다른 곳(EAGLE-3 논문 표, NVIDIA Model Optimizer, "
+               "Spheron, 개발자 보고 등)에서 옮긴 것이든 기사와 원 출처를 함께 적습니다. 우리가 다시 잰 값이 아닙니다.",
+               "**quoted**: a figure printed in an article, whether the article's authors measured it or it cites "
+               "someone else (an EAGLE-3 paper table, NVIDIA Model Optimizer, Spheron, a developer's report…); the "
+               "article and the original source are named. Not reproduced here."),
     "computed": ("**계산**: 공식으로 구한 값. 이 앱이 계산했거나, 기사가 자기 숫자로 계산해 적은 비·비용 (그때는 기사를 출처로 "
                  "적습니다).",
                  "**computed**: a formula's result, worked out by this app, or a ratio or cost the article computed from "
                  "its own figures (then the article is named as the source)."),
     "simulated": ("**시뮬레이션**: 고정 시드의 무작위 흐름. 측정이 아닙니다.",
                   "**simulated**: a seeded random stream, not a measurement."),
-    "imported": ("**가져옴**: 다른 벤치마크 도구가 잰 녹화를 변환한 것 (나란히 재생 페이지).",
-                 "**imported**: a recording another benchmark tool measured, converted (side-by-side replay page)."),
+    "imported": ("**가져옴**: 다른 벤치마크 도구(vllm bench serve, AIPerf, GuideLLM)가 잰 파일을 변환한 것. 그 파일에 없는 것은 "
+                 "없다고 적습니다.",
+                 "**imported**: another benchmark tool's file (vllm bench serve, AIPerf, GuideLLM), converted; what "
+                 "that file lacks is stated, never filled in."),
 }
 _KIND_COLOR: dict[Kind, Literal["green", "blue", "orange", "violet", "gray"]] = {
     "measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
@@ -101,6 +106,16 @@ def source_line(item: object, markdown: bool = True, conditions: bool = True) ->
 
     text = cite(item, lang(), conditions)  # type: ignore[arg-type]
     return plain(text, 600) if markdown else text
+
+
+ARTICLE_FILE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
+
+
+def shown_kind(item: Any) -> Kind:
+    """The badge for an article table's cell or series (anything with .kind and .source): an article's own
+    measurement is quoted here ("measured here" is our recorder only); a recorded series keeps "measured"."""
+    kind = item.kind
+    return "quoted" if kind == "measured" and ARTICLE_FILE.match(str(getattr(item, "source", ""))) else kind
 
 
 def kind_label(kind: Kind) -> str:

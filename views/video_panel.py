@@ -22,6 +22,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from specreplay.panes import Pane
+from specreplay.playback import speed_note
 from specreplay.video.encode import GIF_FPS
 from specreplay.video.plan import DEFAULT_FPS, PRESETS, check_length, parse_speed
 from specreplay.video.render import render
@@ -79,22 +80,25 @@ def video_dir() -> Path:
         return _DIR[0]
 
 
-def job_key(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str) -> str:
+def job_key(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str,
+            reference: int | None = None) -> str:
     """A digest of everything the rendered bytes depend on."""
-    h = hashlib.sha256(repr((fmt, preset, fps, speed, language)).encode())
+    h = hashlib.sha256(repr((fmt, preset, fps, speed, language, reference)).encode())
     for p in panes:
-        h.update(repr((p.key, p.label, p.subtitle, p.kind, p.track.t_us, p.track.n, p.track.text)).encode())
+        h.update(repr((p.key, p.label, p.subtitle, p.kind, p.track.t_us, p.track.n, p.track.text, p.warnings,
+                       p.level, p.system)).encode())
     return h.hexdigest()[:16]
 
 
-def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str, owner: str) -> str:
+def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, language: str, owner: str,
+          reference: int | None = None) -> str:
     """Queue a render unless the same video is queued, rendering or done; returns the job key.
 
     ValueError: the video would be too long (nothing is allocated). Busy: the queue is full.
     One owner (a browser session) has at most one render queued or running: a new one cancels the old.
     """
     check_length(panes, fps, parse_speed(speed))
-    key = job_key(panes, fmt, preset, fps, speed, language)
+    key = job_key(panes, fmt, preset, fps, speed, language, reference)
     with _LOCK:
         if key in _JOBS and _JOBS[key].error is None:
             _JOBS[key].last_seen = time.monotonic()
@@ -119,7 +123,7 @@ def start(panes: list[Pane], fmt: str, preset: str, fps: int, speed: float, lang
                 job.started = True
                 _check_wanted(job)
                 render(panes, job.path, fmt=fmt, preset=preset, fps=fps, speed=speed, lang=language,
-                       progress=progress)
+                       progress=progress, reference=reference)
                 job.finished = True
             finally:
                 _SLOTS.release()
@@ -152,7 +156,7 @@ def _session_id() -> str:
     return ctx.session_id if ctx else "local"
 
 
-def video_export_panel(panes: list[Pane], speed: float) -> None:
+def video_export_panel(panes: list[Pane], speed: float, reference: int | None = None) -> None:
     """Format, size and fps choices, a render button, live progress, then a download button."""
     if not panes:
         return
@@ -160,18 +164,19 @@ def video_export_panel(panes: list[Pane], speed: float) -> None:
     with st.expander(tr("영상으로 내보내기 (MP4 · GIF)", "Export as video (MP4 · GIF)")):
         st.caption(tr("녹화된 토큰 시각으로 프레임을 하나씩 다시 그립니다. 같은 선택이면 언제 만들어도 같은 파일입니다.",
                       "Frames are redrawn from the recorded token times: the same choice gives the same file, "
-                      "whenever it is made."))
+                      "whenever it is made.") + " " + tr(f"재생 속도: {speed_note(speed, 'ko')}.",
+                                                          f"Playback speed: {speed_note(speed, 'en')}."))
         c1, c2, c3 = st.columns(3)
         fmt = c1.radio(tr("형식", "Format"), ["mp4", "gif"], format_func=str.upper, horizontal=True, key="video_fmt")
         preset = c2.selectbox(tr("크기", "Size"), list(PRESETS), format_func=_preset_label, key="video_preset")
         choices = MP4_FPS if fmt == "mp4" else GIF_FPS
         fps = c3.selectbox("fps", choices, index=choices.index(DEFAULT_FPS[fmt]), key=f"video_fps_{fmt}")
-        key = job_key(panes, fmt, preset, fps, speed, language)
+        key = job_key(panes, fmt, preset, fps, speed, language, reference)
         job = _JOBS.get(key)
         if job is None or job.error:
             if st.button(tr("영상 만들기", "Render video"), key="video_render", type="primary"):
                 try:
-                    start(panes, fmt, preset, fps, speed, language, _session_id())
+                    start(panes, fmt, preset, fps, speed, language, _session_id(), reference)
                 except ValueError as exc:
                     st.error(tr("영상을 만들 수 없습니다: ", "Cannot render this video: ") + str(exc),
                              icon=":material/error:")

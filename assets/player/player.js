@@ -25,6 +25,14 @@ function el(tag, className, text) {
 
 const fmtS = (us) => `${(us / 1_000_000).toFixed(2)} s`;
 const fmtRate = (r) => (r === null ? "—" : r.toFixed(1));
+const g3 = (x) => String(Number(x.toPrecision(3)));
+
+/** "0.1× — slowed 10×": the same templates as specreplay.playback.speed_note. */
+export function speedNote(s, L) {
+  if (s === 1) return L.speed_real.replace("{x}", "1");
+  const [key, n] = s < 1 ? ["speed_slow", 1 / s] : ["speed_fast", s];
+  return L[key].replace("{x}", g3(s)).replace("{n}", g3(n));
+}
 
 /** A text node's content is set only when it differs, so unchanged counters cost no DOM mutation. */
 function setText(node, text) {
@@ -37,10 +45,22 @@ function buildPane(p, L, signal) {
   root.dataset.key = p.key;
   const head = el("header", "pane-head");
   const title = el("div", "pane-title");
-  title.append(el("span", "pane-label", p.label), el("span", `badge badge-${p.kind}`, L[p.kind]));
+  // the label leads with what differs between the arms; the full label shows on hover and while focused
+  const label = el("span", "pane-label");
+  label.append(el("span", "label-short", p.label), el("span", "label-full", p.full_label));
+  label.title = p.full_label;
+  label.tabIndex = 0;
+  label.setAttribute("aria-label", p.full_label);
+  title.append(label, el("span", `badge badge-${p.kind}`, L[p.kind]));
   const sub = el("div", "pane-sub", p.subtitle);
   sub.title = Object.entries(p.details).map(([k, v]) => `${k}: ${v}`).join("\n");
   head.append(title, sub);
+  if (p.warnings.length) {
+    const warn = el("div", "pane-warn");
+    warn.setAttribute("role", "note");
+    p.warnings.forEach((w) => warn.append(el("div", "warn-line", `⚠ ${w}`)));
+    head.append(warn);
+  }
 
   const counters = el("div", "counters");
   const counter = (name, label) => {
@@ -75,8 +95,17 @@ function buildPane(p, L, signal) {
   ratio.title = L.ratio;
   foot.append(status, ratio);
   root.append(head, counters, bar, stream, foot);
+  // concurrency replay: the level's total output tok/s, all requests together, under this one request's text
+  let system = null;
+  if (p.system) {
+    const line = el("div", "system");
+    system = { track: makeTrack({ t_us: p.system.t_us, n: p.system.n, text: p.system.n.map(() => "") }),
+      value: el("span", "system-value", "—") };
+    line.append(el("span", "system-label", `${L.system} `), system.value, el("span", "unit", " tok/s"));
+    root.append(line);
+  }
 
-  const pane = { p, track, root, tokens, elapsed, rate, ttft, bar, fill, stream, status, ratio, shown: 0, added: [], follow: true };
+  const pane = { p, track, root, tokens, elapsed, rate, ttft, bar, fill, stream, status, ratio, system, shown: 0, added: [], follow: true };
   // Follow the newest text unless the reader scrolled up to look at something.
   stream.addEventListener("scroll", () => {
     pane.follow = stream.scrollTop + stream.clientHeight >= stream.scrollHeight - 4;
@@ -131,7 +160,7 @@ function removeChunks(pane, k) {
   }
 }
 
-function renderPane(pane, t, allDone, L) {
+function renderPane(pane, t, allDone, L, ref, isRef) {
   const { p, track } = pane;
   const k = visibleChunks(track.tUs, t);
   if (k > pane.shown) appendChunks(pane, k);
@@ -144,7 +173,13 @@ function renderPane(pane, t, allDone, L) {
   pane.fill.style.transform = `scaleX(${p.end_us > 0 ? tp / p.end_us : 1})`;
   const done = t >= p.end_us;
   setText(pane.status, done ? `${L.finished} ${fmtS(p.end_us)}` : (p.ttft_us !== null && t >= p.ttft_us ? "" : L.waiting));
-  setText(pane.ratio, allDone && p.ratio !== null ? `×${p.ratio.toFixed(2)}` : "");
+  setText(pane.ratio, !allDone ? "" : (p.ratio !== null ? `×${p.ratio.toFixed(2)} ${ref ? L.vs.replace("{x}", ref) : ""}`
+    : (isRef ? L.reference : "")));
+  if (pane.system) {
+    const s = pane.system;
+    const shown = s.track.cum[visibleChunks(s.track.tUs, t)];
+    setText(s.value, t > 0 && shown > 0 ? (shown * 1_000_000 / t).toFixed(1) : "—");
+  }
 }
 
 /** The player's DOM, empty of state: controls, one pane per arm, the key help line. */
@@ -157,6 +192,7 @@ function buildDom(root, data, signal) {
   Object.assign(scrub, { type: "range", min: "0", max: String(data.duration_us), step: "1", value: "0" });
   scrub.setAttribute("aria-label", "t");
   const clock = el("span", "clock", "");
+  const speedNoteEl = el("span", "speed-note", "");
   const speedBox = el("div", "speeds");
   speedBox.append(el("span", "speeds-label", L.speed));
   const speedBtns = data.speeds.map((s) => {
@@ -169,14 +205,14 @@ function buildDom(root, data, signal) {
   const burstBox = el("input");
   burstBox.type = "checkbox";
   burstLabel.append(burstBox, document.createTextNode(` ${L.bursts}`));
-  controls.append(playBtn, restartBtn, scrub, clock, speedBox, burstLabel);
+  controls.append(playBtn, restartBtn, scrub, clock, speedNoteEl, speedBox, burstLabel);
   const grid = el("div", "panes");
   grid.style.setProperty("--cols", String(Math.min(data.panes.length, 4)));
   const panes = data.panes.map((p) => buildPane(p, L, signal));
   grid.append(...panes.map((pn) => pn.root));
   root.append(controls, grid, el("p", "keys", L.keys));
   panes.forEach((pn) => layoutBar(pn, data.duration_us));
-  return { playBtn, restartBtn, scrub, clock, speedBtns, burstBox, panes };
+  return { playBtn, restartBtn, scrub, clock, speedNote: speedNoteEl, speedBtns, burstBox, panes };
 }
 
 /**
@@ -192,16 +228,18 @@ export function mount(root, data) {
   let raf = 0;
   let lastT = -1;
 
+  root.replaceChildren(); // the document's loading note goes once the player is built
   root.classList.add("player");
   if (!root.hasAttribute("tabindex")) root.tabIndex = 0; // focusable, so its keys can be scoped to it
   const dom = buildDom(root, data, signal);
   const { playBtn, scrub, speedBtns, panes } = dom;
   const maxEnd = Math.max(0, ...data.panes.map((p) => p.end_us));
+  const refLabel = data.reference === null || data.reference === undefined ? "" : data.panes[data.reference].label.split(" · ")[0];
 
   function render(t) {
     lastT = t;
     const allDone = t >= maxEnd;
-    for (const pane of panes) renderPane(pane, t, allDone, L);
+    panes.forEach((pane, i) => renderPane(pane, t, allDone, L, refLabel, i === data.reference));
     scrub.value = String(t);
     setText(dom.clock, `${fmtS(t)} / ${fmtS(duration)}`);
     root.dataset.tUs = String(t);
@@ -239,6 +277,7 @@ export function mount(root, data) {
   function showSpeed(s) {
     speedBtns.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === s)));
     root.dataset.speed = String(s);
+    setText(dom.speedNote, speedNote(s, L));
   }
 
   function setSpeed(s) {
@@ -278,12 +317,13 @@ export function mount(root, data) {
     listeners.abort();
     root.replaceChildren();
     root.classList.remove("player", "show-bursts");
-    for (const k of ["tUs", "playing", "speed"]) delete root.dataset[k];
+    for (const k of ["tUs", "playing", "speed", "mounted"]) delete root.dataset[k];
   }
 
   showSpeed(clock.speed);
   root.dataset.playing = "false";
   render(0);
+  root.dataset.mounted = "true";
   return {
     play: () => setPlaying(true),
     pause: () => setPlaying(false),

@@ -35,8 +35,10 @@ LACKS = [
     "Tokens per chunk: inter_chunk_latency has one gap per response chunk, not per token.",
     "Prompt text and sampling parameters: only input lengths are in the file.",
     "The server's engine, version, flags and machine: AIPerf's per-request export does not record them.",
+    "Speculative-decoding counters (drafts, accepted tokens): AIPerf's exports do not record them.",
 ]
-RAW_LACKS = ["The server's engine, version, flags and machine: AIPerf does not record them."]
+RAW_LACKS = ["The server's engine, version, flags and machine: AIPerf does not record them.",
+             "Speculative-decoding counters (drafts, accepted tokens): AIPerf's exports do not record them."]
 NO_IDS = ("Tokens per chunk: the SSE messages carry no token_ids (run AIPerf with --extra-inputs "
           "return_token_ids:true against vLLM to keep them).")
 _MS = {"ms": 1e-3, "s": 1.0, "us": 1e-6, "ns": 1e-9, "sec": 1.0}

@@ -146,6 +146,9 @@ class ImportedArm:
     flags: dict[str, Any] = field(default_factory=dict)
     lacks: list[str] = field(default_factory=list)  # plain sentences: what the file does not have
     notes: list[str] = field(default_factory=list)  # plain sentences: how fields were read
+    # speculative-decoding counters over the whole run, where the file has them (format's `spec` object): written
+    # as the arm's one level line, so acceptance length and per-position rates read as a sweep level's do
+    spec: dict[str, Any] | None = None
 
 
 COUNTED_AS_TOKENS = ("Every finished request had exactly as many content chunks as tokens, so each chunk is "
@@ -196,6 +199,14 @@ def _run(arm_id: str, req: ImportedRequest, concurrency: int, counts_tokens: boo
         "status": "ok" if ok else "error",
         "error": None if ok else (req.error or "the tool recorded no streamed chunk"),
     }
+
+
+def _spec_level(arm_id: str, arm: ImportedArm, level: int) -> dict:
+    """The arm's level line: its window on the tool's clock and the file's speculative counters."""
+    starts = [r.started for r in arm.requests]
+    ends = [r.started + (r.latency or 0.0) for r in arm.requests]
+    return {"type": "level", "arm": arm_id, "concurrency": level, "started_mono": min(starts, default=0.0),
+            "ended_mono": max(ends, default=0.0), "spec": arm.spec, "streams": level}
 
 
 def _arm_ids(arms: list[ImportedArm]) -> list[str]:
@@ -256,6 +267,8 @@ def write_recording(path: str | os.PathLike, arms: list[ImportedArm], title: str
         counts_tokens = chunk_sizes_known(arm)
         level = max_overlap(arm.requests)
         lines += [_run(arm_id, req, level, counts_tokens, arm.created) for req in arm.requests]
+        if arm.spec is not None:
+            lines.append(_spec_level(arm_id, arm, level))
     text = "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
     loads(text, str(out))  # every line valid before anything is written
     write_atomic(out, text)

@@ -96,6 +96,39 @@ def _created(doc: dict) -> str:
         return _text(doc, "date") or "unknown"
 
 
+SPEC_KEYS = ("spec_decode_num_drafts", "spec_decode_draft_tokens", "spec_decode_accepted_tokens")
+
+
+def _count(value: Any) -> int | None:
+    """A non-negative whole count (JSON may write 14 as 14.0), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or value != int(value):
+        return None
+    return int(value)
+
+
+def _spec(doc: dict) -> tuple[dict[str, Any] | None, list[str]]:
+    """The result's speculative-decoding totals (vLLM ≥ 0.11 writes spec_decode_* when the server speculated) as a
+    format `spec` object, and a note saying how they were read. Per-position accepted counts are the file's
+    per-position rates × drafts, kept only where that gives whole numbers (vLLM computes the rates that way)."""
+    counts = [_count(doc.get(k)) for k in SPEC_KEYS]
+    if any(c is None for c in counts):
+        return None, []
+    drafts, draft_tokens, accepted = (c for c in counts if c is not None)
+    spec: dict[str, Any] = {"drafts": drafts, "draft_tokens": draft_tokens, "accepted": accepted}
+    rates = doc.get("spec_decode_per_position_acceptance_rates")
+    note = (f"Speculative decoding: the file's totals over the whole run ({', '.join(SPEC_KEYS)}) are kept as this "
+            f"arm's level counters: acceptance length {1 + accepted / drafts:.2f}" if drafts else
+            "Speculative decoding: the file's counters are kept as this arm's level counters (no drafts)")
+    if isinstance(rates, list) and rates and all(isinstance(r, (int, float)) and 0 <= r <= 1 for r in rates):
+        per = [r * drafts for r in rates]
+        if all(abs(x - round(x)) < 1e-6 for x in per):
+            spec["per_position"] = [round(x) for x in per]
+            note += "; per-position accepted counts = the file's per-position rates × drafts"
+        else:
+            note += "; the per-position rates are not whole counts of the drafts, so they are left out"
+    return spec, [note + "."]
+
+
 def _arm(doc: Any, path: Path, line: int, version: str | None) -> ImportedArm:
     if not isinstance(doc, dict) or "ttfts" not in doc and "completed" not in doc:
         raise RecordingError(path, line, "", "not a vllm bench serve result", "pass the --save-result JSON file")
@@ -145,11 +178,13 @@ def _arm(doc: Any, path: Path, line: int, version: str | None) -> ImportedArm:
     if backend == "openai-chat":
         notes.append("For the chat API vllm bench serve starts TTFT at the first message with choices (the role "
                      "message), so the first chunk here may carry no token.")
+    spec, spec_notes = _spec(doc)
     return ImportedArm(
         arm_id=path.stem, tool=TOOL, version=version, file=path.name,
         label=_text(doc, "label") or f"{model} ({path.stem})", model=model,
         engine={"name": f"{backend} endpoint", "version": None}, api="chat" if "chat" in backend else "completions",
-        created=_created(doc), requests=requests, flags=flags, lacks=list(LACKS), notes=notes)
+        created=_created(doc), requests=requests, flags=flags, lacks=list(LACKS), notes=notes + spec_notes,
+        spec=spec)
 
 
 def read(path: Path, version: str | None = None) -> list[ImportedArm]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from specreplay import resources
 from specreplay.theme import css
+from specreplay.words import word
 
 ASSETS = resources.ASSETS / "player"
 
@@ -51,7 +52,8 @@ def player_html(payload: dict[str, Any], *, head: str = "", before: str = "") ->
         f'<!doctype html><html lang="{payload["lang"]}"><head><meta charset="utf-8">{head}'
         f"<style>{css()}{_asset('player.css')}</style>"
         f'<script type="importmap">{imports}</script></head>'
-        f'<body>{before}<div id="player" tabindex="0"></div>'
+        f'<body>{before}<div id="player" tabindex="0"><p class="loading" role="status">'
+        f'{word("loading", payload["lang"])}</p></div>'
         f'<script type="application/json" id="specreplay-payload">{payload_json(payload)}</script>'
         f'<script type="module">{_player_module()}</script></body></html>'
     )

@@ -2,27 +2,51 @@
 
 Each pane carries its chunks as three parallel arrays (t_us, n, text) so the
 player applies the same visible-at-t rule as specreplay.timeline; numbers that
-only make sense for the whole run (final decode rate, ratio to the slowest
-arm) are computed here once, so the player and the video show the same values.
+only make sense for the whole run (final decode rate, speedup over the reference
+arm, specreplay.speedup) are computed here once, so the player and the video show
+the same values. Labels lead with what differs between the arms (specreplay.labels),
+the full label rides along for hover and focus.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from specreplay.panes import Pane, finish_ratio
-from specreplay.timeline import decode_rate, first_token_us
+from specreplay.labels import pane_labels
+from specreplay.panes import Pane
+from specreplay.playback import SPEEDS
+from specreplay.speedup import speedups
+from specreplay.text_checks import length
+from specreplay.timeline import Track, decode_rate, first_token_us
 from specreplay.words import PLAYER_KEYS, Lang, words
 
-SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 TAIL_US = 500_000  # the clock runs a little past the last chunk so every pane is seen finished
 
 
-def pane_payload(pane: Pane, ratio: float | None) -> dict[str, Any]:
+def pane_warnings(panes: list[Pane], reference: int | None, lang: str) -> list[list[str]]:
+    """Each pane's stored text warnings, plus a token count that differs from the reference pane's."""
+    ref = panes[reference] if reference is not None else None
+    out = []
+    for p in panes:
+        found = list(p.warnings)
+        if ref is not None and p is not ref and p.counts == ref.counts == "tokens" and p.kind != "simulated" \
+                and ref.kind != "simulated" and (w := length(p.track.tokens, ref.track.tokens)):
+            found.append(w)
+        out.append([w.text(lang) for w in found])
+    return out
+
+
+def _system(track: Track | None) -> dict[str, list[int]] | None:
+    """A level's merged requests: times and tokens only (the player shows their running total tok/s)."""
+    return None if track is None else {"t_us": list(track.t_us), "n": list(track.n)}
+
+
+def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str]) -> dict[str, Any]:
     track = pane.track
     return {
         "key": pane.key,
-        "label": pane.label,
+        "label": short,
+        "full_label": pane.label,
         "subtitle": pane.subtitle,
         "kind": pane.kind,
         "details": pane.details,
@@ -35,14 +59,21 @@ def pane_payload(pane: Pane, ratio: float | None) -> dict[str, Any]:
         "rate": decode_rate(track),
         "ratio": ratio,
         "counts": pane.counts,
+        "warnings": warnings,
+        "level": pane.level,
+        "system": _system(pane.system),
     }
 
 
-def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = "ko") -> dict[str, Any]:
-    """Everything the player needs; the clock runs from 0 to duration_us."""
+def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = "ko",
+                   reference: int | None = None) -> dict[str, Any]:
+    """Everything the player needs; the clock runs from 0 to duration_us. `reference` picks the speedup's reference
+    pane (default: specreplay.speedup.reference_index)."""
     if speed not in SPEEDS:
         raise ValueError(f"speed must be one of {SPEEDS}, got {speed}")
-    ratios = finish_ratio(panes)
+    ref, ratios = speedups(panes, reference)
+    shorts = pane_labels(panes, lang)
+    warnings = pane_warnings(panes, ref, lang)
     end = max((p.track.end_us for p in panes), default=0)
     return {
         "lang": lang,
@@ -50,5 +81,6 @@ def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = "ko") 
         "speeds": list(SPEEDS),
         "duration_us": end + TAIL_US,
         "labels": words(PLAYER_KEYS, lang),
-        "panes": [pane_payload(p, r) for p, r in zip(panes, ratios)],
+        "reference": ref,
+        "panes": [pane_payload(p, r, s, w) for p, r, s, w in zip(panes, ratios, shorts, warnings)],
     }

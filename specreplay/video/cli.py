@@ -14,6 +14,7 @@ from specreplay.format import RecordingError, load
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, check_output
 from specreplay.panes import recorded_arm_pane
+from specreplay.playback import default_speed
 from specreplay.progress import Progress
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
 from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS
@@ -36,7 +37,8 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
                     help="mp4 (H.264) or gif (default: from the output's extension, else mp4)")
     ap.add_argument("--fps", type=int, help=f"frames per second (default mp4 30, gif 10; gif allows "
                                             f"{', '.join(map(str, GIF_FPS))})")
-    ap.add_argument("--speed", default="1", help="playback speed factor, e.g. 2 or 0.5 (default 1 = real time)")
+    ap.add_argument("--speed", help="playback speed factor, e.g. 2 or 0.5 (default: 1 = real time, or slowed down "
+                                    "for a replay over within seconds, as the player opens it; docs/replay.md)")
     ap.add_argument("--hold", type=float, default=HOLD_S, help=f"seconds to hold the last frame (default {HOLD_S:g})")
     ap.add_argument("--lang", choices=("ko", "en"), default="ko", help="language of the drawn text (default ko)")
     ap.add_argument("--max-seconds", type=float, default=MAX_VIDEO_S,
@@ -66,7 +68,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
         arms = args.arms.split(",") if args.arms else [a["id"] for a in rec.arms]
         panes = [recorded_arm_pane(rec, a.strip(), args.prompt, args.repeat) for a in arms if a.strip()]
         bar = None if args.quiet else Progress(0, label=out.name, unit="frames")
-        render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed, lang=args.lang,
+        speed = args.speed or default_speed(max(p.track.end_us for p in panes)) if panes else 1
+        render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=speed, lang=args.lang,
                hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
     except FileNotFoundError as exc:
         ap.error(str(exc) if exc.filename is None else missing_recording(Path(exc.filename)))

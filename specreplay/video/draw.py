@@ -16,8 +16,11 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from specreplay.panes import Pane, finish_ratio
+from specreplay.labels import distinct_labels, pane_labels
+from specreplay.panes import Pane
+from specreplay.replay.payload import pane_warnings
 from specreplay.resources import ASSETS
+from specreplay.speedup import speedups
 from specreplay.theme import RGB, rgb
 from specreplay.timeline import US, decode_rate, visible_chunks
 from specreplay.video.text import Line, Wrapper
@@ -38,11 +41,14 @@ STRONG: RGB = rgb("dark", "strong")
 BURST_BG: tuple[RGB, RGB] = (rgb("dark", "burst"), rgb("dark", "burst2"))
 MEASURED_BG: RGB = rgb("dark", "measured")
 SIMULATED_BG: RGB = rgb("dark", "simulated")
+IMPORTED_BG: RGB = rgb("dark", "imported")
+KIND_BG: dict[str, RGB] = {"measured": MEASURED_BG, "simulated": SIMULATED_BG, "imported": IMPORTED_BG}
+WARN = "▲ "  # NanumGothic has no ⚠ glyph
 # (background, ink) pairs that anti-aliased text and shapes blend between.
 INK_PAIRS: tuple[tuple[RGB, RGB], ...] = (
     (BG, STRONG), (BG, MUTED), (BG, BORDER), (BG, PANE), (BG, SIMULATED_BG), (PANE, TEXT), (PANE, MUTED),
     (PANE, STRONG), (PANE, BORDER), (PANE, SIMULATED_BG), (BURST_BG[0], TEXT), (BURST_BG[1], TEXT),
-    (MEASURED_BG, STRONG), (SIMULATED_BG, STRONG),
+    (MEASURED_BG, STRONG), (SIMULATED_BG, STRONG), (IMPORTED_BG, STRONG),
 )
 
 
@@ -84,22 +90,37 @@ class Layout:
     pad: int
 
 
-def layout(width: int, height: int, n_panes: int) -> Layout:
+def layout(width: int, height: int, n_panes: int, legend: int = 0, warn_rows: int = 0) -> Layout:
+    """`legend`: lines of the full-label legend under the panes; `warn_rows`: warning lines in the panes' heads."""
     s = min(height / 720, width / 1280 * 1.25)  # narrow frames (square) shrink a little less than their width
     sizes = {k: max(8, round(v * s)) for k, v in
              {"clock": 34, "title": 17, "note": 15, "label": 21, "badge": 13, "subtitle": 13, "rate": 26,
               "counter": 15, "body": 16}.items()}
     margin, gap, pad = round(24 * s), round(16 * s), round(14 * s)
     header_h = round(62 * s)
-    footer_h = round(40 * s)
+    footer_h = round(40 * s) + round(legend * sizes["note"] * 1.4)
     top, bottom = margin + header_h, height - margin - footer_h
     pw = (width - 2 * margin - (n_panes - 1) * gap) // n_panes
     panes = tuple(Box(margin + i * (pw + gap), top, pw, bottom - top) for i in range(n_panes))
     chrome_h = pad + round(sizes["label"] * 1.35) + round(sizes["subtitle"] * 1.6) + round(sizes["rate"] * 1.3) \
-        + round(sizes["counter"] * 1.6) + pad
+        + round(sizes["counter"] * 1.6) + pad + warn_rows * round(sizes["subtitle"] * 1.5)
     line_h = round(sizes["body"] * 1.5)
     text_boxes = tuple(Box(b.x + pad, b.y + chrome_h + pad, b.w - 2 * pad, b.h - chrome_h - 2 * pad) for b in panes)
     return Layout(width, height, panes, text_boxes, line_h, sizes, margin, pad)
+
+
+def wrap(s: str, fnt: ImageFont.FreeTypeFont, max_w: float, rows: int) -> list[str]:
+    """s in at most `rows` lines of max_w pixels, broken at spaces; the last line cut with an ellipsis."""
+    lines: list[str] = []
+    words = s.split(" ")
+    while words and len(lines) < rows - 1:
+        line = words.pop(0)
+        while words and fnt.getlength(f"{line} {words[0]}") <= max_w:
+            line += " " + words.pop(0)
+        lines.append(fit(line, fnt, max_w))
+    if words:
+        lines.append(fit(" ".join(words), fnt, max_w))
+    return lines
 
 
 def fit(s: str, fnt: ImageFont.FreeTypeFont, max_w: float) -> str:
@@ -190,19 +211,25 @@ class FrameDrawer:
     """Draws frames of one replay; reuse one instance for all frames of a video (it caches)."""
 
     def __init__(self, panes: list[Pane], width: int, height: int, lang: str = "ko", speed_label: str = "",
-                 title: str = ""):
+                 title: str = "", reference: int | None = None):
         if not 1 <= len(panes) <= 4:
             raise ValueError(f"a video shows 1 to 4 panes side by side, got {len(panes)}")
         self.panes, self.lang = panes, lang
-        self.lay = layout(width, height, len(panes))
+        self.reference, self.ratios = speedups(panes, reference)
+        self.warnings = pane_warnings(panes, self.reference, lang)
+        # panes lead with what differs; the full labels go in the legend under the panes when they were shortened
+        self.labels = pane_labels(panes, lang)
+        self.legend = [p.label for p, short in zip(panes, distinct_labels([p.label for p in panes])) if short != p.label]
+        self.lay = layout(width, height, len(panes), len(dict.fromkeys(self.legend)) and len(panes),
+                          2 if any(self.warnings) else 0)
         self.end_us = max(p.track.end_us for p in panes)
-        self.ratios = finish_ratio(panes)
         self.texts = [PaneText(p, b, self.lay.line_height, font("regular", self.lay.sizes["body"]))
                       for p, b in zip(panes, self.lay.text_boxes)]
         self.background = self._background(speed_label, title)
         sz, pad = self.lay.sizes, self.lay.pad
         self.clock_box = Box(self.lay.margin, self.lay.margin, self.lay.width // 3, round(sz["clock"] * 1.1))
-        stats_y = pad + round(sz["label"] * 1.35) + round(sz["subtitle"] * 1.6)
+        warn_rows = 2 if any(self.warnings) else 0
+        stats_y = pad + round(sz["label"] * 1.35) + round(sz["subtitle"] * 1.6) + warn_rows * round(sz["subtitle"] * 1.5)
         stats_h = round(sz["rate"] * 1.3) + round(sz["counter"] * 1.4)
         self.stats_boxes = [Box(b.x + pad, b.y + stats_y, b.w - 2 * pad, stats_h) for b in self.lay.panes]
         self.frame = np.array(self.background)  # repainted in place, region by region
@@ -214,15 +241,24 @@ class FrameDrawer:
         img = Image.new("RGB", (lay.width, lay.height), BG)
         draw = ImageDraw.Draw(img)
         right = lay.width - lay.margin
-        head = [s for s in (title, speed_label) if s]
-        if head:
+        mid_y = lay.margin + round(sz["clock"] * 0.55)
+        if speed_label:  # beside the clock: how fast this video plays the recording
+            clock_w = font("bold", sz["clock"]).getlength("00.0 s")
+            draw.text((lay.margin + clock_w + sz["title"], mid_y), speed_label, font=font("bold", sz["title"]),
+                      fill=TEXT, anchor="lm")
+        if title:
             fnt = font("regular", sz["title"])
-            draw.text((right, lay.margin + round(sz["clock"] * 0.55)), fit("  ·  ".join(head), fnt, lay.width * 0.6),
-                      font=fnt, fill=MUTED, anchor="rm")
+            draw.text((right, mid_y), fit(title, fnt, lay.width * 0.45), font=fnt, fill=MUTED, anchor="rm")
         note_font = font("regular", sz["note"])
         draw.text((lay.margin, lay.height - lay.margin), fit(word("video_note", self.lang), note_font, right - lay.margin),
                   font=note_font, fill=MUTED, anchor="ld")
-        for pane, box, tb in zip(self.panes, lay.panes, lay.text_boxes):
+        if self.legend:  # the full labels, one line per pane, above the note
+            line_h = round(sz["note"] * 1.4)
+            y0 = lay.panes[0].y + lay.panes[0].h + round(sz["note"] * 0.6)
+            for i, (short, full) in enumerate(zip(self.labels, [p.label for p in self.panes])):
+                draw.text((lay.margin, y0 + i * line_h), fit(f"{short.split(' · ')[0]}: {full}", note_font,
+                                                              right - lay.margin), font=note_font, fill=MUTED)
+        for pane, box, tb, label, warns in zip(self.panes, lay.panes, lay.text_boxes, self.labels, self.warnings):
             # Simulated panes get an outline in the simulated colour, as in the player.
             draw.rounded_rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), radius=round(lay.pad * 0.7),
                                    fill=PANE, outline=SIMULATED_BG if pane.kind == "simulated" else BORDER,
@@ -230,14 +266,16 @@ class FrameDrawer:
             x, y, inner = box.x + lay.pad, box.y + lay.pad, box.w - 2 * lay.pad
             badge_font = font("bold", sz["badge"])
             badge = word(pane.kind, self.lang)
-            _badge(draw, box.x + box.w - lay.pad, y, badge, SIMULATED_BG if pane.kind == "simulated" else MEASURED_BG,
-                   badge_font)
+            _badge(draw, box.x + box.w - lay.pad, y, badge, KIND_BG[pane.kind], badge_font)
             label_font = font("bold", sz["label"])
             badge_w = badge_font.getlength(badge) + 2 * sz["badge"]
-            draw.text((x, y), fit(pane.label, label_font, inner - badge_w), font=label_font, fill=STRONG)
+            draw.text((x, y), fit(label, label_font, inner - badge_w), font=label_font, fill=STRONG)
             y += round(sz["label"] * 1.35)
             sub_font = font("regular", sz["subtitle"])
             draw.text((x, y), fit(pane.subtitle, sub_font, inner), font=sub_font, fill=MUTED)
+            for line in wrap(WARN + " · ".join(warns), sub_font, inner, 2) if warns else []:
+                y += round(sz["subtitle"] * 1.5)  # degenerate or not like-for-like text: the reason, in orange
+                draw.text((x, y), line, font=sub_font, fill=SIMULATED_BG)
             sep_y = tb.y - lay.pad // 2
             draw.line((x, sep_y, x + inner, sep_y), fill=BORDER, width=1)
         return img
@@ -246,7 +284,7 @@ class FrameDrawer:
         """Everything a frame at t shows, as a hashable value: equal states draw equal frames."""
         final = t_us >= self.end_us
         panes = []
-        for pane, ratio in zip(self.panes, self.ratios):
+        for i, (pane, ratio) in enumerate(zip(self.panes, self.ratios)):
             track = pane.track
             at = min(t_us, track.end_us)  # a finished pane's clock and rate stop at its last chunk
             rate = decode_rate(track, at)
@@ -255,11 +293,28 @@ class FrameDrawer:
                 visible_chunks(track, t_us),
                 # an imported pane without tokens per chunk counts chunks (specreplay.imported)
                 ("— " if rate is None else f"{rate:.1f} ") + ("tok/s" if pane.counts == "tokens" else "chunks/s"),
-                f"{track.cum_tokens[visible_chunks(track, t_us)]:,} {word(pane.counts, self.lang)} · {at / US:.1f} s"
-                + (f" · {word('video_done', self.lang)}" if done else ""),
-                f"×{ratio:.2f}" if final and ratio is not None and len(self.panes) > 1 else "",
+                f"{track.cum_tokens[visible_chunks(track, t_us)]:,} {word(pane.counts, self.lang)} · "
+                # a concurrency replay's level total takes the place of the pane's own clock (the frame has one)
+                + (self._system(pane, t_us) if pane.system is not None else
+                   f"{at / US:.1f} s" + (f" · {word('video_done', self.lang)}" if done else "")),
+                self._ratio(i, ratio) if final else "",
             ))
         return f"{min(t_us, self.end_us) / US:.1f} s", tuple(panes)
+
+    def _system(self, pane: Pane, t_us: int) -> str:
+        """A concurrency replay's level total, as the player shows it under the pane: tokens arrived by t ÷ t."""
+        shown = pane.system.cum_tokens[visible_chunks(pane.system, t_us)] if pane.system and t_us > 0 else 0
+        return f"{word('system', self.lang)} {shown * US / t_us if shown else 0:,.0f} tok/s"
+
+    def _ratio(self, i: int, ratio: float | None) -> str:
+        """'×2.49 vs bf16' at the end (specreplay.speedup), the reference's own pane says so."""
+        if self.reference is None:
+            return ""
+        if i == self.reference:
+            return word("reference", self.lang)
+        if ratio is None:
+            return ""
+        return f"×{ratio:.2f} " + word("vs", self.lang).format(x=self.labels[self.reference].split(" · ")[0])
 
     def draw(self, state: tuple) -> np.ndarray:
         """The frame for `state` (H x W x 3 RGB). Only regions whose part of the state changed are repainted

@@ -11,18 +11,19 @@ from specreplay.video.draw import FrameDrawer
 from specreplay.video.encode import FORMATS, Encoder, check
 from specreplay.video.plan import DEFAULT_FPS, HOLD_S, MAX_VIDEO_S, PRESETS, check_length, frame_times, parse_speed
 from specreplay.video.yuv import Yuv420
-from specreplay.words import word
+from specreplay.playback import speed_note
 
 Progress = Callable[[int, int], None]
 
 
 def speed_label(speed: Fraction, lang: str) -> str:
-    return "" if speed == 1 else word("video_speed", lang).format(x=f"{float(speed):g}")
+    """Every frame shows the speed beside its clock, 1× included ('1× — real time')."""
+    return speed_note(speed, lang)
 
 
 def render(panes: list[Pane], out: str | Path, *, fmt: str = "mp4", preset: str = "720p", fps: int | None = None,
            speed: float | str | Fraction = 1, lang: str = "ko", hold_s: float = HOLD_S, title: str = "",
-           progress: Progress | None = None, max_s: float = MAX_VIDEO_S) -> Path:
+           progress: Progress | None = None, max_s: float = MAX_VIDEO_S, reference: int | None = None) -> Path:
     """Render the panes side by side into `out`; returns the path once the file is complete."""
     if preset not in PRESETS:
         raise ValueError(f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}")
@@ -38,7 +39,7 @@ def render(panes: list[Pane], out: str | Path, *, fmt: str = "mp4", preset: str 
     factor = parse_speed(speed)
     check_length(panes, fps, factor, hold_s, max_s)
     times = frame_times(panes, fps, factor, hold_s)
-    drawer = FrameDrawer(panes, width, height, lang, speed_label(factor, lang), title)
+    drawer = FrameDrawer(panes, width, height, lang, speed_label(factor, lang), title, reference)
     encoder = Encoder(out, fmt, width, height, fps)
     yuv = Yuv420(width, height) if fmt == "mp4" else None
     last_state = None

@@ -41,7 +41,7 @@ def test_measured_cells_beside_the_formula_and_the_nearest_follows_the_sliders(b
     assert [round(r, 3) for r in copy["rates"]] == [0.981, 0.981, 0.962, 0.923]
     assert chart(at, "positions_chart")["cells"] == chart(at, "etau_chart")["cells"]
     # α 0.8, γ 5: the code prompt (α 0.853) is nearest; at α 0.1 the story (α 0.106).
-    assert "**code-refactor · ngram · smollm2-vllm-cpu**" in readout(at) and "green-badge[measured]" in readout(at)
+    assert "**code-refactor · ngram · smollm2-vllm-cpu**" in readout(at) and "green-badge[measured here]" in readout(at)
     at.slider(key="alpha").set_value(0.1).run()
     assert "**prose-story · ngram · smollm2-vllm-cpu**" in readout(at)
     assert chart(at, "positions_chart")["live"]["values"] == {"alpha": 0.1, "gamma": 5}

@@ -61,7 +61,7 @@ def test_acceptance_shows_measured_references_and_simulated_stream() -> None:
     assert any("산문 2.2–2.5 (000)" in n for n in notes) and any("코드 5.3–5.6 (000)" in n for n in notes)
     assert any("복사형 3.1 (001)" in n for n in notes)
     captions = " ".join(c.value for c in at.caption)
-    assert "orange-badge[시뮬레이션]" in captions and "green-badge[실측]" in captions
+    assert "orange-badge[시뮬레이션]" in captions and "violet-badge[인용]" in captions  # the articles' own measurements
     strip = at.get("html")[0].proto.body  # the simulated token stream, inline (st.html)
     plain, spec = strip.split('class="legend"')[0].split('class="lane"')[1:3]
     assert plain.count("<i ") == spec.count("<i ") == 60  # both lanes draw the same 60 tokens
@@ -241,7 +241,7 @@ def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, 
     at.select_slider(key="level").set_value(4).run()
     rows = at.dataframe[0].value
     row = rows[rows["series"] == "ngram ÷ baseline · system throughput"].iloc[0]
-    assert (row["kind"], row["at 4"], row["below 1.0"]) == ("measured", "0.8×",
+    assert (row["kind"], row["at 4"], row["below 1.0"]) == ("measured here", "0.8×",
                                                             "falls below 1.0 between 2 and 4 streams (1.2× → 0.8×)")
     assert "sweep.jsonl" in row["source"] and "vllm 0.0-test" in row["source"]
     decode = rows[rows["series"] == "ngram ÷ baseline · per-request decode"].iloc[0]
@@ -249,7 +249,7 @@ def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, 
     assert not any("No recorded concurrency sweep" in i.value for i in at.info)
     levels = at.dataframe[1].value  # after the readout table
     assert list(levels["concurrency"]) == [1, 2, 4] and list(levels["system throughput"]) == ["2.00×", "1.20×", "0.80×"]
-    assert set(levels["kind"]) == {"measured"} and set(levels["file"]) == {"sweep.jsonl"}
+    assert set(levels["kind"]) == {"measured here"} and set(levels["file"]) == {"sweep.jsonl"}
     assert set(levels["text"]) == {"greedy 1/1 = baseline", "greedy 2/2 = baseline", "greedy 4/4 = baseline"}
 
 
@@ -273,7 +273,7 @@ def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp
     assert warning.startswith("Measured, excluded: not like-for-like.")
     assert "spec · 4: 4/4 greedy runs changed by batching (baseline 0/4); system 0.80×, per-request 0.80× not plotted" in warning
     levels = at.dataframe[1].value  # after the readout table
-    assert list(levels["kind"]) == ["measured", "measured", "measured, excluded: not like-for-like"]
+    assert list(levels["kind"]) == ["measured here", "measured here", "measured here, excluded: not like-for-like"]
     assert list(levels["system throughput"])[2] == "0.80×"  # the excluded level's value is still shown
 
 
@@ -291,9 +291,9 @@ def test_bundled_sweep_plots_both_mixes_and_reads_off_where_each_falls_below_one
     assert by_name["greedy · system throughput"]["below 1.0"] == "not below 1.0 at its measured levels (up to 32 streams)"
     assert by_name["sampled · system throughput · text not checkable (sampled)"]["below 1.0"].startswith(
         "falls below 1.0 between 1 and 2 streams (1.01× → 0.")
-    assert all(row["kind"] == "measured" and row["at 16"].endswith("×") for row in by_name.values())
+    assert all(row["kind"] == "measured here" and row["at 16"].endswith("×") for row in by_name.values())
     levels = at.dataframe[1].value
     greedy = levels[levels["mix"] == "greedy"]
-    assert list(greedy["concurrency"]) == [1, 2, 4, 8, 16, 32] and set(greedy["kind"]) == {"measured"}
+    assert list(greedy["concurrency"]) == [1, 2, 4, 8, 16, 32] and set(greedy["kind"]) == {"measured here"}
     assert set(levels[levels["mix"] == "sampled"]["text"]) == {"text not checkable (sampled)"}
     assert not any("not like-for-like" in w.value for w in at.warning)

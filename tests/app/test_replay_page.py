@@ -12,6 +12,7 @@ from specreplay.format import load
 from specreplay.panes import median_repeat
 from specreplay.replay.html import payload_json, player_html
 from specreplay.replay.arms import parse_sim, sim_pane
+from specreplay.replay.default import choose
 from specreplay.replay.payload import player_payload
 from specreplay.replay.source import load_upload
 from specreplay.timeline import track_of
@@ -41,21 +42,24 @@ def texts(elements) -> str:
     return "\n".join(shown(str(e.value)) for e in elements)
 
 
-def test_defaults_play_every_recorded_arm_at_its_median_repeat(recordings: Path) -> None:
+def test_defaults_follow_the_written_rule_at_each_arms_median_repeat(recordings: Path) -> None:
     at = open_page("replay", "en")
     assert not at.exception, at.exception
+    rule = choose([recordings / "test-basic.jsonl"])
+    assert rule is not None and rule.arms == ("base", "q4", "spec")  # reference, 4-bit, 4-bit + drafter
     assert at.multiselect[0].value == ["base", "q4", "spec"]
     data = payload(at)
     rec = load(recordings / "test-basic.jsonl")
     for pane, arm in zip(data["panes"], ["base", "q4", "spec"]):
-        run = median_repeat(rec, arm, "chat-1")
+        run = median_repeat(rec, arm, rule.prompt)
         assert run.repeat == 1
         assert pane["kind"] == "measured"
         assert pane["t_us"] == list(track_of(run).t_us)
-        assert pane["key"] == f"{arm}/chat-1/1"
-    assert data["speed"] == 1.0 and data["lang"] == "en"
-    assert dict(at.query_params) | {} == {"lang": "en", "recording": "test-basic", "prompt": "chat-1",
-                                         "arms": "base,q4,spec", "speed": "1"}
+        assert pane["key"] == f"{arm}/{rule.prompt}/1"
+    # the longest pane ends within 5 s, so the replay opens slowed down (specreplay.playback.default_speed)
+    assert data["speed"] == 0.5 and data["lang"] == "en" and data["reference"] == 0
+    assert dict(at.query_params) | {} == {"lang": "en", "recording": "test-basic", "prompt": rule.prompt,
+                                         "arms": "base,q4,spec"}
     assert "recorded on its own, one after another" in texts(at.info)
 
 
@@ -92,9 +96,9 @@ def test_bad_query_values_warn_and_fall_back(recordings: Path) -> None:
     at = open_page("replay", "en", arms="nope,q4,spec", speed="3")
     assert not at.exception, at.exception
     warnings = texts(at.warning)
-    assert "nope" in warnings and "speed '3'" in warnings
+    assert "nope" in warnings and "speed '3'" in warnings and "playing at 0.5×" in warnings  # the rule's speed
     data = payload(at)
-    assert data["speed"] == 1.0 and [p["key"].split("/")[0] for p in data["panes"]] == ["q4", "spec"]
+    assert data["speed"] == 0.5 and [p["key"].split("/")[0] for p in data["panes"]] == ["q4", "spec"]
 
 
 def test_a_bad_custom_simulated_arm_in_the_url_names_the_problem(recordings: Path) -> None:
@@ -214,3 +218,26 @@ def test_hostile_query_values_get_a_line_not_an_error(recordings: Path, query: d
         assert at.selectbox(key="replay_repeat::test-basic::chat-1").value == "median"
     if query.get("arms", "").count("sim:x") > 1:  # only the link's first entries are read
         assert texts(at.warning).count("expected sim:") <= 16
+
+
+def test_an_imported_load_test_plays_by_level_not_the_simulated_arms(recordings: Path) -> None:
+    from specreplay.importers import vllm_bench
+    from specreplay.importers.common import write_recording as import_recording
+    from tests.bench_serve_file import write_bench_serve
+
+    served = write_bench_serve(recordings.parent / "serve-c64.json")
+    import_recording(recordings / "serve-c64.jsonl", vllm_bench.read(served))
+    at = open_page("replay", "en", recording="serve-c64")
+    assert not at.exception, at.exception
+    data = payload(at)
+    assert [(p["kind"], p["level"]) for p in data["panes"]] == [("imported", 64)]
+    assert data["panes"][0]["label"].startswith("64 concurrent · ") and data["panes"][0]["system"]["n"]
+    assert not any("simulated" in p["kind"] for p in data["panes"])
+
+
+def test_a_sweep_by_level_and_a_chosen_reference_round_trip_the_url(recordings: Path) -> None:
+    at = open_page("replay", "en", recording="test-basic", prompt="code-1", arms="base,q4,spec", ref="1")
+    assert not at.exception, at.exception
+    data = payload(at)
+    assert data["reference"] == 1 and data["panes"][1]["ratio"] is None and data["panes"][0]["ratio"] < 1
+    assert at.query_params["ref"] == "1"

@@ -135,5 +135,5 @@ def test_embedded_page_drops_its_title_and_keeps_provenance_and_all_three_kinds(
     text = " ".join(m.value for m in at.markdown)
     assert "NVIDIA H200" in text and "580.159.04" in text
     badges = " ".join(m.value for m in at.caption)
-    for kind in (("계산", "computed"), ("실측", "measured"), ("인용", "quoted")):
+    for kind in (("계산", "computed"), ("여기서 측정", "measured here"), ("인용", "quoted")):
         assert kind[lang == "en"] in badges

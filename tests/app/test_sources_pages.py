@@ -104,8 +104,8 @@ def test_articles_own_arithmetic_is_badged_computed() -> None:
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_home_lists_the_kinds(lang: str) -> None:
     text = " ".join(m.value for m in open_page("home", lang).markdown)
-    names = {"ko": ["실측", "인용", "계산", "시뮬레이션", "가져옴"],
-             "en": ["measured", "quoted", "computed", "simulated", "imported"]}[lang]
+    names = {"ko": ["여기서 측정", "인용", "계산", "시뮬레이션", "가져옴"],
+             "en": ["measured here", "quoted", "computed", "simulated", "imported"]}[lang]
     for color, label in zip(["green", "violet", "blue", "orange", "gray"], names):
         assert f":{color}-badge[{label}] **{label}**" in text
 

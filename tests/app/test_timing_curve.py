@@ -82,8 +82,8 @@ def row(at: AppTest, part: str) -> dict:
     raise AssertionError(f"no table row with {part!r}")
 
 
-@pytest.mark.parametrize(("lang", "label", "measured"), [("en", "timing only — dummy weights", "measured"),
-                                                         ("ko", "타이밍 전용 — 더미 가중치", "실측")])
+@pytest.mark.parametrize(("lang", "label", "measured"), [("en", "timing only — dummy weights", "measured here"),
+                                                         ("ko", "타이밍 전용 — 더미 가중치", "여기서 측정")])
 def test_roofline_page_shows_the_timing_only_curve_badged_and_labelled(lang: str, label: str, measured: str) -> None:
     at = page(lang)
     assert not at.exception, at.exception
@@ -108,7 +108,7 @@ def test_ladder_page_shows_our_h200_rung_apart_from_the_articles() -> None:
     at.run()
     assert not at.exception, at.exception
     assert any("Our measurement" in h.value and "not an article" in h.value for h in at.subheader)
-    assert any("smollm2-h200.jsonl" in b and b.startswith("green: measured · ") for b in badges(at))
+    assert any("smollm2-h200.jsonl" in b and b.startswith("green: measured here · ") for b in badges(at))
     copy = row(at, "copy-quote")
     assert (copy["bf16 tok/s"], copy["4-bit GGUF Q4_1 tok/s"], copy["4-bit ÷ bf16 (computed)"]) == (564, 515, "0.91×")
     assert copy["ngram ÷ bf16 (computed)"] == "2.49×"

@@ -23,7 +23,8 @@ from specreplay.format import Event
 from specreplay.panes import Pane
 from specreplay.timeline import frame_time_us, make_track, visible_chunks
 from specreplay.video.cli import main
-from specreplay.video.draw import PANE, FrameDrawer, font, layout
+from specreplay.playback import speed_note
+from specreplay.video.draw import PANE, FrameDrawer, font
 from specreplay.video.plan import PRESETS, content_frames, frame_times, parse_speed
 from specreplay.video.render import render
 from specreplay.video.text import Wrapper
@@ -169,8 +170,8 @@ def test_decoded_frame_k_shows_the_timeline_at_k_over_fps(tmp_path: Path, bounda
     frames = decode(out)
     times = frame_times(boundary_panes, fps, Fraction(1), 1.0)
     assert len(frames) == len(times) == math.ceil(1.0 * fps) + fps  # the last chunk arrives at 1.0 s
-    lay = layout(W, H, 2)
-    ref = FrameDrawer(boundary_panes, W, H, "ko")
+    ref = FrameDrawer(boundary_panes, W, H, "ko", speed_note(1, "ko"))  # every frame says its speed
+    lay = ref.lay  # the drawer's own geometry (a warning row or a legend moves the text boxes)
     for k, t in enumerate(times):
         for p, box in zip(boundary_panes, lay.text_boxes):
             assert lines_shown(frames[k], box, lay.line_height) == visible_chunks(p.track, t), (k, t, p.label)
@@ -257,7 +258,9 @@ def test_cli_renders_with_a_progress_bar(tmp_path: Path, capsys: pytest.CaptureF
     err = capsys.readouterr().err
     assert "100%" in err and "frames" in err
     with Image.open(out) as im:
-        assert im.n_frames == 26 + 20  # the median repeat (1) of base ends at 0.2 + 7 * 0.33 = 2.51 s; 2 s hold
+        # the median repeat (1) of base ends at 0.2 + 7 * 0.33 = 2.51 s, under 5 s: the video opens at 0.5× as the
+        # player does (specreplay.playback.default_speed), ceil(2.51 · 10 / 0.5) = 51 frames, then a 2 s hold
+        assert im.n_frames == 51 + 20
 
 
 @pytest.mark.parametrize("args,message", [

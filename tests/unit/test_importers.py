@@ -20,7 +20,8 @@ from specreplay.format import RecordingError, load
 from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.output import OutputError
-from specreplay.panes import finish_ratio, recorded_pane
+from specreplay.panes import recorded_pane
+from specreplay.speedup import speedups
 from specreplay.replay.payload import player_payload
 from tests.browser_fixtures import ROOT
 
@@ -77,7 +78,7 @@ def test_vllm_bench_results_import_and_replay(tmp_path: Path) -> None:
 
     panes = [recorded_pane(rec, a["id"], rec.select(a["id"], "req-0")[0]) for a in rec.arms]
     assert [p.kind for p in panes] == ["imported", "imported"] and [p.counts for p in panes] == ["tokens", "chunks"]
-    assert finish_ratio(panes)[1] is None  # a chunk rate is never compared with a token rate
+    assert speedups(panes)[1][1] is None  # a chunk rate is never compared with a token rate
     data = player_payload(panes, lang="en")
     assert [p["counts"] for p in data["panes"]] == ["tokens", "chunks"] and data["labels"]["chunks"] == "chunks"
     assert set("".join(data["panes"][0]["text"])) == {"▪"}  # no per-chunk text in the file: placeholders only
@@ -114,7 +115,8 @@ def test_aiperf_raw_exports_keep_text_and_tokens_per_chunk(tmp_path: Path) -> No
     assert import_cli("aiperf", *map(str, raws), "-o", str(out)).returncode == 0
     rec = load(out)
     assert rec.header["imported"]["lacks"] == ["The server's engine, version, flags and machine: AIPerf does not "
-                                               "record them."]
+                                               "record them.", "Speculative-decoding counters (drafts, accepted "
+                                               "tokens): AIPerf's exports do not record them."]
     for arm, src in zip(rec.arms, raws):
         assert "counts" not in arm  # every chunk's token ids were in the file
         for line in src.read_text().splitlines():

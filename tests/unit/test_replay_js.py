@@ -12,3 +12,22 @@ def test_node_tests_pass() -> None:
     proc = subprocess.run([node, "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "# fail 0" in proc.stdout and "# pass 0" not in proc.stdout
+
+
+def test_the_player_writes_the_speed_as_python_does() -> None:
+    """assets/player/player.js's speedNote and specreplay.playback.speed_note: the same line for every offered speed."""
+    import json
+
+    from specreplay.playback import SPEEDS, speed_note
+    from specreplay.words import PLAYER_KEYS, words
+
+    node = shutil.which("node")
+    assert node
+    for lang in ("ko", "en"):
+        script = (f"import {{ speedNote }} from './assets/player/player.js';"
+                  f"const L = {json.dumps(words(PLAYER_KEYS, lang))};"
+                  f"console.log(JSON.stringify({json.dumps(list(SPEEDS))}.map((s) => speedNote(s, L))));")
+        proc = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
+                              timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout) == [speed_note(s, lang) for s in SPEEDS]
