@@ -11,8 +11,8 @@ from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.replay.html import player_html
 from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
-                                    PRESETS, SimSpec, is_sim,
-                                    parse_sim, preset_token, prompts_with_runs, repeats, sim_label, sim_pane)
+                                    PRESETS, SimSpec, is_sim, parse_sim, preset_token, prompts_with_runs, repeats,
+                                    sim_label, sim_pane)
 from specreplay.replay.payload import SPEEDS, player_payload
 from specreplay.replay import uploads
 from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, provenance
