@@ -118,6 +118,10 @@ async def _stream(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Cap
             usage = chunk.get("usage")
             choices = chunk.get("choices") or []
             if usage:
+                done = usage.get("completion_tokens")
+                if done is not None and (not isinstance(done, int) or isinstance(done, bool) or done < 0):
+                    res.error = f"malformed stream: usage.completion_tokens is {done!r}, not a count of tokens"
+                    return
                 final_usage = {k: v for k, v in usage.items() if isinstance(v, int) and not isinstance(v, bool)}
             if isinstance(chunk.get("metrics"), dict) and chunk["metrics"]:
                 res.request_metrics = chunk["metrics"]

@@ -15,8 +15,8 @@ from specreplay.playback import SPEEDS, default_speed, speed_note
 from specreplay.replay.default import Choice, choose, choose_in, story_arms
 from specreplay.replay.html import player_html
 from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
-                                    PRESETS, SimSpec, is_sim,
-                                    parse_sim, preset_token, prompts_with_runs, repeats, sim_label, sim_pane)
+                                    PRESETS, SimSpec, is_sim, parse_sim, preset_token, prompts_with_runs, repeats,
+                                    sim_label, sim_pane)
 from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.payload import player_payload
 from specreplay.replay import uploads

@@ -111,11 +111,12 @@ def release() -> None:
         _TRIM(0)
 
 
-def _find_trim():  # type: ignore[no-untyped-def]
+def _find_trim() -> Callable[[int], int] | None:
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        trim: Callable[[int], int] = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
     except (OSError, AttributeError):
         return None
+    return trim
 
 
 _TRIM = _find_trim()

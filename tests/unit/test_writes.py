@@ -91,3 +91,18 @@ def test_a_directory_as_output_is_named(tmp_path: Path) -> None:
 
     with pytest.raises(OutputError, match=f"^{tmp_path}: is a directory — give a file name"):
         check_output(tmp_path, force=True)
+
+
+def test_the_recorders_header_rewrite_leaves_a_users_tmp_file_alone(tmp_path: Path) -> None:
+    """It used to write FILE.tmp and rename it: a file of that name was replaced, and a crash left it behind."""
+    from specreplay import format as fmt
+
+    rec = tmp_path / "rec.jsonl"
+    rec.write_bytes(REC.read_bytes())
+    mine = tmp_path / "rec.jsonl.tmp"
+    mine.write_text("my notes")
+    lines = rec.read_text().splitlines(keepends=True)
+    header = fmt.load(rec).header
+    fmt.replace_header(rec, {**header, "title": "renamed"}, lines[1:])
+    assert fmt.load(rec).title == "renamed" and mine.read_text() == "my notes"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rec.jsonl", "rec.jsonl.tmp"]
