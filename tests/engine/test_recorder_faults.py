@@ -152,7 +152,9 @@ def test_malformed_json_in_the_probe_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("raw, problem", [("null", "holds null, not a JSON object"),
                                           ('{"choices": "abc"}', "'choices' is a string"),
-                                          ('{"choices": [], "usage": "lots"}', "'usage' is a string")])
+                                          ('{"choices": [], "usage": "lots"}', "'usage' is a string"),
+                                          ('{"choices": [], "usage": {"completion_tokens": "5"}}',
+                                           "usage.completion_tokens is '5', not a count")])
 def test_chunks_of_the_wrong_shape_are_error_runs(tmp_path: Path, raw: str, problem: str) -> None:
     """Stub: valid JSON of the wrong shape in a recorded stream (vLLM's chunks are always well formed)."""
     out = tmp_path / "rec.jsonl"
