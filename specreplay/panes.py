@@ -18,7 +18,9 @@ from specreplay.text_checks import TextWarning, degenerate, departs
 from specreplay.timeline import Track, decode_rate, make_track, track_of
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
-TIMING_ONLY = "timing only — dummy weights"  # a timing_only recording's text is noise: shown as blocks, never as output
+# A timing_only recording's text is noise (dummy weights, or acceptance set by a benchmark mode): shown as blocks,
+# never as output.
+TIMING_ONLY = "timing only — the text is not the model's"
 
 
 @dataclass(frozen=True)

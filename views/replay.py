@@ -93,10 +93,11 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
     _source_badge(rec)
     st.caption(plain(rec.title))
     if rec.timing_only:
-        st.warning(tr("타이밍 전용 — 더미 가중치: 실제 모델 모양의 무작위 가중치로 잰 녹화입니다. 시간은 실제 커널 시간이고, "
-                      "글자는 의미가 없어 토큰마다 ■로 보여 줍니다.",
-                      "Timing only — dummy weights: recorded with random weights of a real model's shapes. The times "
-                      "are real kernel timings; the text is noise, so each token shows as ■."),
+        st.warning(tr("타이밍 전용: 시간은 실제 엔진의 시간이지만 글자는 모델의 답이 아닙니다 (실제 모델 모양의 무작위 가중치, "
+                      "또는 벤치마크용으로 수용 길이를 정해 둔 모드). 그래서 토큰마다 ■로 보여 줍니다.",
+                      "Timing only: the times are the real engine's, but the text is not the model's answer (random "
+                      "weights of a real model's shapes, or a benchmark mode that sets the acceptance length), so each "
+                      "token shows as ■."),
                    icon=":material/timer:")
     return rec, name
 

@@ -54,7 +54,7 @@ def test_the_replay_page_warns_and_plays_blocks_for_a_timing_only_recording(tmp_
     monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(folder))
     at = open_page("replay", "en")
     assert not at.exception, at.exception
-    assert any("Timing only — dummy weights" in str(w.value) for w in at.warning)
+    assert any("Timing only: the times are the real engine's" in str(w.value) for w in at.warning)
     srcdoc = at.get("iframe")[0].proto.srcdoc
     payload = json.loads(re.search(r'id="specreplay-payload">(.*?)</script>', srcdoc).group(1))
     assert all(set("".join(p["text"])) == {SIM_TOKEN} and TIMING_ONLY in p["subtitle"] for p in payload["panes"])
