@@ -8,6 +8,7 @@ from pathlib import Path
 
 from specreplay.axis_series import Series
 from specreplay.locations import recording_files
+from specreplay.multiplier import times
 
 
 def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str, str], label: str,
@@ -45,10 +46,6 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
     return list(series), list(problems), list(excluded)
 
 
-def _ratio_text(x: float | None) -> str:
-    return f"{x:.2f}×" if x is not None else "—"
-
-
 @lru_cache(maxsize=8)
 def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Series, ...], tuple[str, ...], tuple[str, ...]]:
     """recorded_sweeps, cached on the files' (path, mtime, size): reading the bundled sweep takes ~0.2 s, too slow
@@ -82,7 +79,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                 where = " · ".join(x for x in (path.name, s.arm, s.mix, str(s.concurrency)) if x)
                 excluded.append(f"{where}: {stats.greedy_diverged}/{stats.greedy_runs} greedy runs changed by "
                                 f"batching (baseline {row.base.greedy_diverged}/{row.base.greedy_runs}); system "
-                                f"{_ratio_text(s.throughput)}, per-request {_ratio_text(s.decode)} not plotted")
+                                f"{times(s.throughput)}, per-request {times(s.decode)} not plotted")
             c = curves.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
             c["throughput"][s.concurrency] = None if differs or s.throughput is None else round(s.throughput, 2)
             c["decode"][s.concurrency] = None if differs or s.decode is None else round(s.decode, 2)

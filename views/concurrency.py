@@ -168,17 +168,13 @@ def level_table(files: list[str]) -> list[dict]:
             kind = kind_label("measured") + ("" if r.like_for_like else tr(", 제외: 같은 조건 아님",
                                                                             ", excluded: not like-for-like"))
             rows.append({tr("팔", "arms"): f"{r.speedup.arm} ÷ {r.speedup.baseline}", tr("믹스", "mix"): r.speedup.mix or "—", tr("동시", "concurrency"): r.speedup.concurrency,
-                         tr("요청당 디코드 배수", "per-request decode"): _x(r.speedup.decode),
-                         tr("시스템 처리량 배수", "system throughput"): _x(r.speedup.throughput),
+                         tr("요청당 디코드 배수", "per-request decode"): times(r.speedup.decode),
+                         tr("시스템 처리량 배수", "system throughput"): times(r.speedup.throughput),
                          tr("수락 길이", "acceptance length"): f"{s.acceptance_length:.2f}" if s.acceptance_length else "—",
                          tr("텍스트", "text"): text,
                          tr("호스트 CPU (시작 전)", "host CPU before"): f"{s.host_busy:.0%}" if s.host_busy is not None else "—",
                          tr("종류", "kind"): kind, tr("파일", "file"): name})
     return rows
-
-
-def _x(v: float | None) -> str:
-    return f"{v:.2f}×" if v is not None else "—"
 
 
 @st.fragment

@@ -8,7 +8,7 @@ from specreplay.format import RecordingError, engine_name, load
 from specreplay.locations import recording_file
 from specreplay.panes import median_rate
 from specreplay.views import ui
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
+from specreplay.views.ui import kind_badge, times, kind_label, kind_markdown, lang, page_intro, plain, tr
 
 H200_FILE = recording_file("smollm2-h200.jsonl")
 
@@ -31,10 +31,6 @@ def ratio_or_none(a: float | None, b: float | None) -> float | None:
     return a / b if a and b else None
 
 
-def x(v: float | None) -> str:
-    return f"{v:.2f}×" if v is not None else "—"
-
-
 def prompt_id(workload_en: str) -> str:
     """A stable id for a prompt row of 000's table, from its English name: 'code generation' → 'code-generation'."""
     return workload_en.split(" (")[0].strip().lower().replace(" ", "-")
@@ -47,7 +43,7 @@ def source_line(c: article_tables.TableCell) -> str:
 def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: list[str] | None = None) -> None:
     """Bars of measured rates; under each value its note, by default the ratio to the rung before (a ladder: one
     change per rung). Bars that are not one change apart pass their own notes, so no ratio joins unlike bars."""
-    notes = notes if notes is not None else ["" if s.vs_previous is None else x(s.vs_previous) for s in steps]
+    notes = notes if notes is not None else ["" if s.vs_previous is None else times(s.vs_previous) for s in steps]
     fig = go.Figure(go.Bar(
         x=[label(s.label, s.label_en) for s in steps], y=[s.value for s in steps],
         text=[f"{s.value:g}" + (f"<br>{n}" if n else "") for s, n in zip(steps, notes)],
@@ -60,8 +56,8 @@ def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: 
 
 def steps_table(steps: list[article_tables.Step]) -> None:
     st.dataframe([{tr("단계", "rung"): label(s.label, s.label_en), "tok/s": s.value,
-                   tr("앞 단계 대비 (계산)", "vs previous (computed)"): x(s.vs_previous),
-                   tr("처음 대비 (계산)", "vs first (computed)"): x(s.vs_first)} for s in steps], hide_index=True)
+                   tr("앞 단계 대비 (계산)", "vs previous (computed)"): times(s.vs_previous),
+                   tr("처음 대비 (계산)", "vs first (computed)"): times(s.vs_first)} for s in steps], hide_index=True)
 
 
 page_intro(tr("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"), tr(
@@ -89,9 +85,9 @@ else:
 headline.subheader(tr(f"B200 · Qwen3.8-27B · {which}: {steps[0].value:g} → {steps[-1].value:g} tok/s (기사 000)",
                       f"B200 · Qwen3.8-27B · {which}: {steps[0].value:g} → {steps[-1].value:g} tok/s (article 000)"))
 cols = st.columns(3)
-cols[0].metric(tr("① → ② 양자화", "① → ② quantize"), x(steps[1].vs_previous))
-cols[1].metric(tr("② → ③ 드래프터", "② → ③ drafter"), x(steps[2].vs_previous))
-cols[2].metric(tr("곱 = 전체", "product = total"), x(steps[2].vs_first))
+cols[0].metric(tr("① → ② 양자화", "① → ② quantize"), times(steps[1].vs_previous))
+cols[1].metric(tr("② → ③ 드래프터", "② → ③ drafter"), times(steps[2].vs_previous))
+cols[2].metric(tr("곱 = 전체", "product = total"), times(steps[2].vs_first))
 kind_badge("computed", tr("실측 속도의 비", "ratio of measured rates"))
 ladder_chart(steps, "ladder_000", tr("디코드 속도 (동시 요청 1)", "Decode rate (one request at a time)"))
 c0 = steps[0].cell
@@ -104,7 +100,7 @@ if choice == OVERALL:
                         article_tables.cell("ladder_overall", s.label, "total_ratio_stated").value) for s in steps}
     st.caption(kind_markdown("computed") + " " + tr("기사 표에 적힌 배수 (기사의 계산): ",
                                                     "Multipliers printed in the article (its own arithmetic): ") +
-               ", ".join(f"{label(s.label, s.label_en)} {x(stated[s.label][0])} / {x(stated[s.label][1])}" for s in steps))
+               ", ".join(f"{label(s.label, s.label_en)} {times(stated[s.label][0])} / {times(stated[s.label][1])}" for s in steps))
 by_prompt = go.Figure()
 for i, rung in enumerate([ORIGINAL, QUANTIZED, DRAFTER]):
     cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
@@ -132,16 +128,16 @@ bf16_gain = rate[BF16_DRAFTER] / rate[BF16]
 int4_gain = rate[INT4_DRAFTER] / rate[INT4]
 quant_step = rate[INT4] / rate[BF16]
 cols = st.columns(4)
-cols[0].metric(tr("bf16에 드래프터", "drafter on bf16"), x(bf16_gain), help=tr("드래프터 켬 ÷ 끔, bf16", "drafter on ÷ off, bf16"))
-cols[1].metric(tr("4비트에 드래프터", "drafter on 4-bit"), x(int4_gain),
+cols[0].metric(tr("bf16에 드래프터", "drafter on bf16"), times(bf16_gain), help=tr("드래프터 켬 ÷ 끔, bf16", "drafter on ÷ off, bf16"))
+cols[1].metric(tr("4비트에 드래프터", "drafter on 4-bit"), times(int4_gain),
                help=tr("드래프터 켬 ÷ 끔, 4비트", "drafter on ÷ off, 4-bit"))
-cols[2].metric(tr("bf16 → 4비트 (드래프터 없이)", "bf16 → 4-bit (no drafter)"), x(quant_step))
-cols[3].metric(tr("4비트 + 드래프터 ÷ bf16", "4-bit + drafter ÷ bf16"), x(rate[INT4_DRAFTER] / rate[BF16]))
+cols[2].metric(tr("bf16 → 4비트 (드래프터 없이)", "bf16 → 4-bit (no drafter)"), times(quant_step))
+cols[3].metric(tr("4비트 + 드래프터 ÷ bf16", "4-bit + drafter ÷ bf16"), times(rate[INT4_DRAFTER] / rate[BF16]))
 kind_badge("computed", tr("실측 속도의 비", "ratio of measured rates"))
 ladder_chart(q, "ladder_001", tr("디코드 속도: 체크포인트마다 드래프터 끔 / 켬", "Decode rate: each checkpoint with the drafter off / on"),
-             notes=["", tr(f"켬 ÷ 끔 {x(bf16_gain)}", f"on ÷ off {x(bf16_gain)}"),
-                    tr(f"4비트 ÷ bf16 {x(quant_step)}", f"4-bit ÷ bf16 {x(quant_step)}"),
-                    tr(f"켬 ÷ 끔 {x(int4_gain)}", f"on ÷ off {x(int4_gain)}")])
+             notes=["", tr(f"켬 ÷ 끔 {times(bf16_gain)}", f"on ÷ off {times(bf16_gain)}"),
+                    tr(f"4비트 ÷ bf16 {times(quant_step)}", f"4-bit ÷ bf16 {times(quant_step)}"),
+                    tr(f"켬 ÷ 끔 {times(int4_gain)}", f"on ÷ off {times(int4_gain)}")])
 st.caption(source_line(q[0].cell) + " · " + tr(
     "막대 위 배수는 같은 체크포인트의 드래프터 켬 ÷ 끔, 그리고 드래프터 없이 bf16 → 4비트입니다. 기사 본문: bf16 3.0배, 4비트 2.2배",
     "The multipliers over the bars are drafter on ÷ off on the same checkpoint, and bf16 → 4-bit without the drafter. "
@@ -159,9 +155,9 @@ st.markdown(tr(f"**일반 사용, 사용자 1명: {general[0].value:g} → {gene
 steps_table(general)
 st.caption(kind_markdown(chat.kind) + " " + tr(
     f"이어서 한 스텝에 16토큰을 검증하게 바꾼 뒤 일반 채팅은 약 {chat.value:g} tok/s (기사는 이를 기준 "
-    f"{general[0].value:g} tok/s와 비교: {x(chat.value / general[0].value)}).",
+    f"{general[0].value:g} tok/s와 비교: {times(chat.value / general[0].value)}).",
     f"After the change to verifying 16 tokens per step, general chat runs at about {chat.value:g} tok/s (the article "
-    f"compares it with the {general[0].value:g} tok/s baseline: {x(chat.value / general[0].value)})."))
+    f"compares it with the {general[0].value:g} tok/s baseline: {times(chat.value / general[0].value)})."))
 st.markdown(tr(f"**2만 5,000토큰 문서 인용: {quoting[0].value:g} → {quoting[-1].value:g} tok/s**",
                f"**Quoting a 25,000-token document: {quoting[0].value:g} → {quoting[-1].value:g} tok/s**"))
 steps_table(quoting)
@@ -192,9 +188,9 @@ else:
                                                         else tr(" (샘플링)", " (sampled)")),
                      tr("bf16 tok/s", "bf16 tok/s"): round(base) if base else None,
                      tr("4비트 GGUF Q4_1 tok/s", "4-bit GGUF Q4_1 tok/s"): round(rate["gguf-q4_1"] or 0) or None,
-                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): x(ratio_or_none(rate["gguf-q4_1"], base)),
+                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): times(ratio_or_none(rate["gguf-q4_1"], base)),
                      tr("bf16 + ngram k=4 tok/s", "bf16 + ngram k=4 tok/s"): round(rate["ngram"] or 0) or None,
-                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): x(ratio_or_none(rate["ngram"], base))})
+                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): times(ratio_or_none(rate["ngram"], base))})
     st.dataframe(rows, hide_index=True)
     st.caption(tr(
         f"{kind_markdown('measured')} 요청 하나씩, 디코드 tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 위의 기사 계단과 "

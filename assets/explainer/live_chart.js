@@ -3,6 +3,8 @@
 // The server sends the chart's fixed parts and the slider values it knows; the "model" recomputes what a slider
 // changes with the same formulas as specreplay/theory.py (tests/js/live_chart.test.mjs pins both to one table).
 
+import { times } from "./multiplier.js";
+
 export const expectedTokens = (a, g) => (a === 1 ? g + 1 : (1 - a ** (g + 1)) / (1 - a));
 export const speedup = (a, g, c) => expectedTokens(a, g) / (1 + g * c);
 export const computeOverhead = (a, g, c) => (g * c + g + 1) / expectedTokens(a, g);
@@ -186,7 +188,7 @@ export function draw(root, spec, v) {
         const dot = el("circle", { cx: px(x), cy: py(y), r: 4, fill: s.hollow ? "white" : s.color, stroke: s.color,
                                    "stroke-width": s.hollow ? 2 : 0 }, svg);
         // Multipliers read with two decimals at most, as everywhere on the pages.
-        el("title", {}, dot, `${s.name}\n${x} → ${+y.toFixed(s.unit === "×" ? 2 : 3)}${s.unit || ""}${s.hover ? "\n" + s.hover : ""}`);
+        el("title", {}, dot, `${s.name}\n${x} → ${s.unit === "×" ? times(y) : `${+y.toFixed(3)}${s.unit || ""}`}${s.hover ? "\n" + s.hover : ""}`);
       }
     }
   }

@@ -194,11 +194,11 @@ def test_ladder_001_shows_pair_ratios_never_a_ratio_between_unlike_bars() -> Non
     """001's four bars are two checkpoints with the drafter off and on: on ÷ off per checkpoint and bf16 → 4-bit."""
     at = open_page("ladder", "en")
     m = metrics(at)
-    assert (m["drafter on bf16"], m["drafter on 4-bit"], m["bf16 → 4-bit (no drafter)"]) == ("3.00×", "2.22×", "1.45×")
+    assert (m["drafter on bf16"], m["drafter on 4-bit"], m["bf16 → 4-bit (no drafter)"]) == ("3.0×", "2.22×", "1.45×")
     assert m["4-bit + drafter ÷ bf16"] == "3.23×"
     bars = next(c for c in at.get("plotly_chart") if "ladder_001" in c.proto.id)
     text = json.loads(bars.proto.spec)["data"][0]["text"]
-    assert text == ["88.7", "266.4<br>on ÷ off 3.00×", "129<br>4-bit ÷ bf16 1.45×", "286.9<br>on ÷ off 2.22×"]
+    assert text == ["88.7", "266.4<br>on ÷ off 3.0×", "129<br>4-bit ÷ bf16 1.45×", "286.9<br>on ÷ off 2.22×"]
     assert "0.48×" not in " ".join(text)  # 4-bit without the drafter ÷ bf16 with it: unlike bars
 
 
