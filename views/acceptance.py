@@ -7,6 +7,8 @@ import streamlit as st
 
 from specreplay import acceptance_measured, article_tables, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
+from specreplay.views import url_state
+from specreplay.views.acceptance_fit import cost_section, fit_section, kind_section
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, times, tr
 
@@ -16,6 +18,9 @@ ALPHAS = [i / 100 for i in range(0, 101)]
 GAMMAS = list(range(1, 17))
 BLUE, ORANGE, GREEN, GRAY = "#4c78a8", "#f58518", "#2ca02c", "#b8b8b8"
 TEAL, DARK = "#72b7b2", "#555555"
+C_MAX = 2.0  # a 0.5B drafter on a 1.5B 4-bit CPU target costs more than half a target step (measured c)
+CONTROLS = [url_state.number("alpha", 0.8, 0.0, 1.0), url_state.whole("gamma", 5, 1, 16),
+            url_state.number("c", 0.05, 0.0, C_MAX), url_state.choice("fit_engine", "llamacpp", ("llamacpp", "vllm"))]
 K_ARTICLES = 7  # DFlash2 K=7 in 000 and 001: the draft length their measured acceptance lengths come from
 
 
@@ -126,9 +131,10 @@ def explorer() -> None:
     with left:
         labels = {"alpha": tr("수용률 α", "Acceptance rate α"), "gamma": tr("드래프트 길이 γ", "Draft length γ"),
                   "c": tr("드래프트/검증 비용 비 c", "Draft/verify cost ratio c")}
-        alpha = st.slider(labels["alpha"], 0.0, 1.0, 0.8, 0.01, key="alpha")
-        gamma = st.slider(labels["gamma"], 1, 16, 5, key="gamma")
-        c = st.slider(labels["c"], 0.0, 0.5, 0.05, 0.01, key="c")
+        alpha = st.slider(labels["alpha"], 0.0, 1.0, step=0.01, key="alpha")
+        gamma = st.slider(labels["gamma"], 1, 16, key="gamma")
+        c = st.slider(labels["c"], 0.0, C_MAX, step=0.01, key="c")
+        url_state.publish(CONTROLS)
         e_tau = theory.expected_tokens(alpha, gamma)
         gain = theory.speedup(alpha, gamma, c)
         compute = theory.compute_overhead(alpha, gamma, c)
@@ -336,9 +342,15 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
         "arm's word triples found in the prompt."))
 
 
+url_state.restore(CONTROLS)
 explorer()
 measured_cells, measured_problems = acceptance_measured.recorded_cells()
-measured_section(measured_cells, measured_problems)
+fit_section(measured_cells, measured_problems)
+cost_section(measured_cells)
+kind_section(measured_cells)
+url_state.publish(CONTROLS[3:])
+with st.expander(tr("셀마다 잰 값 전부 (표)", "Every measured cell (tables)")):
+    measured_section(measured_cells, [])  # problems are named once, above the fit chart
 
 t0, t1 = sorted(article_tables.table_cells("temperature_eagle3", "speedup"), key=temperature_of)
 ng = {(temperature_of(c), c.metric): c.value for c in article_tables.table_cells("temperature_ngram")}
