@@ -27,6 +27,10 @@ def read(name: str) -> Recording | str | None:
     return _read(path, stat.st_mtime_ns, stat.st_size)
 
 
+def landed(name: str) -> bool:
+    return isinstance(read(name), Recording)
+
+
 @lru_cache(maxsize=8)
 def _read(path: Path, mtime_ns: int, size: int) -> Recording | str:
     try:

@@ -6,13 +6,15 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from specreplay.arm_facts import synth_length
 from specreplay.axis_series import Series
 from specreplay.locations import recording_files
 from specreplay.multiplier import times
 
 
 def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str, str], label: str,
-                    label_en: str = "", excluded: Mapping[int, float | None] | None = None) -> Series:
+                    label_en: str = "", excluded: Mapping[int, float | None] | None = None, metric: str = "",
+                    family: str = "", short: str = "") -> Series:
     """A recorded concurrency sweep (speedup of a speculative arm over its baseline) as just another series.
 
     provenance needs 'recording' (file) and should name engine, model, machine and date. `excluded`: levels
@@ -28,7 +30,8 @@ def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str,
     return Series(key=f"recording/{provenance['recording']}/{label}", label=label, label_en=label_en or label,
                   kind="measured", source=str(provenance["recording"]), section="", unit="×",
                   axis="concurrency", points=tuple(sorted((int(k), v) for k, v in points.items())),
-                  conditions=conditions, excluded=tuple(sorted((int(k), v) for k, v in (excluded or {}).items())))
+                  conditions=conditions, excluded=tuple(sorted((int(k), v) for k, v in (excluded or {}).items())),
+                  metric=metric, family=family, short=short)
 
 
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
@@ -69,6 +72,8 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         unchecked: set[tuple[str, str | None]] = set()
         for row in pair_rows(rec):
             s, stats = row.speedup, row.stats
+            if synth_length(rec.arm(s.arm)) is not None:
+                continue  # a set acceptance length, not the drafter's own: the break-even map shows these
             if not row.checkable:
                 unchecked.add((s.arm, s.mix))
             # Like-for-like rule (sweeps.like_for_like): where batching changed the speculative arm's greedy text
@@ -87,8 +92,13 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                 x = left_out.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
                 x["throughput"][s.concurrency] = None if s.throughput is None else round(s.throughput, 2)
                 x["decode"][s.concurrency] = None if s.decode is None else round(s.decode, 2)
+        family = "gpu" if (rec.header.get("machine") or {}).get("accelerator") else "cpu"
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
+            engine = str((arm.get("engine") or {}).get("name", "?")).replace("vllm", "vLLM")
+            temps = {bool(p.get("sampling", {}).get("temperature")) for p in rec.prompts}
+            tag = mix or ("sampled" if temps == {True} else "greedy" if temps == {False} else "")
+            short = f"{arm_id} ÷ {arm.get('baseline')}{f' · {tag}' if tag else ''} · {engine} {family.upper()}"
             base = f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"
             mix_ko = f" · {mix}" if mix else ""
             note = (" · 텍스트 확인 불가 (샘플링)", " · text not checkable (sampled)") if (arm_id, mix) in unchecked \
@@ -102,5 +112,5 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                     "machine": rec.machine_line,
                     "date": str(rec.header.get("created", "")),
                 }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}",
-                   excluded=left_out.get((arm_id, mix), {}).get(metric)))
+                   excluded=left_out.get((arm_id, mix), {}).get(metric), metric=metric, family=family, short=short))
     return tuple(out), tuple(problems), tuple(excluded)
