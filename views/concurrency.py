@@ -135,7 +135,8 @@ def quant_style(s: axis_series.Series) -> tuple[str, str]:
     if s.key.startswith("llamacpp/"):
         return palette.FORMATS["q4"], "solid"
     fmt = "int4" if ("INT4" in s.label or "4-bit" in s.label) else "fp8"
-    return FORMAT_COLOR[fmt], "dash" if ("8B" in s.label or "AWQ" in s.label) else "solid"
+    size = "70B" if "70B" in s.label else "8B" if "8B" in s.label else ""
+    return FORMAT_COLOR[fmt], "dash" if size == "8B" or (not size and "AWQ" in s.label) else "solid"
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -192,7 +193,8 @@ def explorer() -> None:
     family = st.radio(T("family"), list(families), format_func=families.get, horizontal=True, key="family")
     options = SOURCES[family]
     if st.session_state.get("source") not in options:
-        st.session_state["source"] = options[-1] if family == "quant" else CONTROLS[1].default
+        ours = llamacpp_files.landed(llamacpp_files.SWEEP)
+        st.session_state["source"] = ("cpu" if ours else "002") if family == "quant" else CONTROLS[1].default
     names = {k: T(f"src_{k}") for k in ("001", "004", "002", "gpu", "cpu")}
     source = st.radio(T("source"), options, format_func=names.get, horizontal=True, key="source")
     recorded = source in ("gpu", "cpu") and not (family == "quant" and source == "gpu")
