@@ -252,39 +252,6 @@ def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: 
         "drafts, acceptance length = 1 + accepted ÷ drafts. ") + f"{kind_markdown('computed')} " + tr(
         "함축 α는 E[τ] = 수용 길이가 되는 α입니다(그 팔의 γ).", "Implied α: the α at which E[τ] equals the acceptance length (the arm's γ)."))
 
-    st.subheader(tr("공식 대 실측: 속도 배수", "Formula vs measurement: speedup"))
-    loop = [{tr("녹화", "recording"): c.file, tr("팔", "arm"): c.arm, tr("프롬프트", "prompt"): c.prompt,
-             "α": round(c.alpha, 3), "γ": c.gamma,
-             tr("스텝 시간 ÷ 기준 토큰 시간", "step time ÷ baseline token time"): round(c.step_ratio, 2),
-             "c": round(c.cost_ratio, 3),
-             tr("공식, c=0", "formula, c=0"): round(c.predicted_ideal, 2),
-             tr("공식, 잰 c", "formula, measured c"): round(c.predicted, 2),
-             tr("실측", "measured"): round(c.measured_speedup, 2),
-             tr("실측 ÷ 공식", "measured ÷ formula"): pct(c.measured_speedup / c.predicted - 1),
-             tr("초안 없는 스텝", "steps without a draft"): f"{c.undrafted_steps / c.steps:.0%}",
-             tr("같은 토큰 수", "same token count"): "✓" if c.like_for_like else "✗"} for c in cells]
-    st.dataframe(loop, hide_index=True)
-    ratios = [c.step_ratio for c in cells]
-    worst = max(cells, key=lambda c: abs(c.measured_speedup / c.predicted - 1))
-    st.caption(f"{kind_markdown('measured')} " + tr(
-        "실측 = 같은 프롬프트에서 추측 팔 디코드 tok/s 중앙값 ÷ 기준 팔의 것. ",
-        "Measured = the speculative arm's median decode tok/s ÷ the baseline's, same prompt. ") +
-        f"{kind_markdown('computed')} " + tr(
-        f"공식 = E[τ] ÷ (1 + γc). c는 같은 녹화에서 구합니다: 스텝 수 = (첫 토큰 뒤 토큰) − 채택 수, 추측 팔의 스텝 시간 ÷ "
-        f"기준 팔의 토큰 시간 = 1 + γc. 여기서는 {min(ratios):.2f}–{max(ratios):.2f}배: 검증 1회가 보통 스텝보다 그만큼 "
-        f"깁니다. 공식의 이상(c=0, γ+1개 위치 검증이 1스텝 비용)은 메모리가 병목인 GPU의 가정이고, 이 CPU에서는 "
-        f"검증 비용이 배수를 그만큼 깎습니다. 잰 c를 넣으면 남는 차이는 초안 없는 스텝뿐입니다(n-gram이 일치를 못 찾은 "
-        f"스텝: 수용 길이는 초안이 있는 스텝만 셉니다). 가장 큰 차이: {cell_label(worst)} "
-        f"{pct(worst.measured_speedup / worst.predicted - 1)}, 초안 없는 스텝 {worst.undrafted_steps / worst.steps:.0%}.",
-        f"Formula = E[τ] ÷ (1 + γc), with c from the same recording: steps = tokens after the first − accepted, and "
-        f"the speculative arm's time per step ÷ the baseline's time per token = 1 + γc, here "
-        f"{min(ratios):.2f}–{max(ratios):.2f}: one verification takes that many plain steps. The formula's ideal "
-        f"(c = 0: verifying γ + 1 positions costs one step) is a memory-bound GPU's; on this CPU the verify cost takes "
-        f"that much off. With the measured c, what is left is the steps that drafted nothing (ngram found no match; "
-        f"the acceptance length counts drafting steps only). Largest gap: {cell_label(worst)} "
-        f"{pct(worst.measured_speedup / worst.predicted - 1)}, {worst.undrafted_steps / worst.steps:.0%} of its steps "
-        f"without a draft."))
-
 
 def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None:
     """Measured acceptance length and speedup against temperature, one line per prompt recorded at several."""

@@ -96,13 +96,19 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
              for cs in groups.values()])
 
     rows = [{T("col_recording"): c.file, T("col_arm"): c.arm, T("col_prompt"): c.prompt, "γ": c.gamma,
-             T("col_length"): round(c.acceptance_length, 2), "α": round(c.alpha, 3), "c": round(c.cost_ratio, 3),
+             T("col_length"): round(c.acceptance_length, 2), "α": round(c.alpha, 3),
+             T("col_step"): round(c.step_ratio, 2), "c": round(c.cost_ratio, 3),
              T("col_ideal"): times(c.predicted_ideal), T("col_formula"): times(c.predicted),
              T("col_measured"): times(c.measured_speedup), T("col_residual"): pct(residual(c)),
              T("col_undrafted"): f"{c.undrafted_steps / c.steps:.0%}", T("col_link"): calculator_link(c)}
             for c in shown]
     st.dataframe(rows, hide_index=True, key="fit_table",
                  column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗")})
+    worst = max(shown, key=lambda c: abs(residual(c)))
+    ratios = [c.step_ratio for c in shown]
+    st.caption(f"{kind_markdown('computed')} " + T(
+        "fit_gap", lo=min(ratios), hi=max(ratios), cell=f"{worst.prompt} · {worst.arm} · {Path(worst.file).stem}",
+        gap=pct(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
     by_id = {c.id: c for c in shown}
     pick = st.selectbox(T("try_label"), list(by_id), key="fit_cell",
                         format_func=lambda i: f"{by_id[i].arm} · {by_id[i].prompt} · {Path(by_id[i].file).stem}"

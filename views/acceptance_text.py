@@ -29,6 +29,15 @@ TEXT: dict[str, tuple[str, str]] = {
         "length implies at the arm's γ, and c from step time ÷ the baseline's token time = 1 + γc. Up: the measured "
         "ratio of median decode tok/s on the same prompt. What is left (the residual) is the steps that drafted "
         "nothing: the acceptance length counts drafting steps only."),
+    "fit_gap": (
+        "스텝 시간 ÷ 기준 토큰 시간 = 1 + γc는 여기서 {lo:.2f}–{hi:.2f}: 검증 1회가 보통 스텝보다 그만큼 깁니다. 공식의 이상(c = 0, "
+        "γ + 1개 위치 검증이 1스텝 비용)은 메모리가 병목인 GPU의 가정이고, CPU에서는 검증 비용이 배수를 그만큼 깎습니다. 가장 큰 "
+        "차이: {cell} {gap}, 초안 없는 스텝 {undrafted}.",
+        "Step time ÷ baseline token time = 1 + γc is {lo:.2f}–{hi:.2f} here: one verification takes that many plain "
+        "steps. The formula's ideal (c = 0: verifying γ + 1 positions costs one step) is a memory-bound GPU's; on a "
+        "CPU the verify cost takes that much off. Largest gap: {cell} {gap}, {undrafted} of its steps without a "
+        "draft."),
+    "col_step": ("스텝 시간 ÷ 기준 토큰 시간", "step time ÷ baseline token time"),
     "col_recording": ("녹화", "recording"), "col_arm": ("팔", "arm"), "col_prompt": ("프롬프트", "prompt"),
     "col_kind": ("종류", "kind"), "col_length": ("수용 길이", "acceptance length"),
     "col_formula": ("공식, 잰 c", "formula, measured c"), "col_ideal": ("공식, c=0", "formula, c=0"),

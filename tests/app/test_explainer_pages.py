@@ -112,7 +112,7 @@ def test_ladder_prompt_choice_moves_step_multipliers_and_the_headline() -> None:
     assert at.subheader[0].value == "B200 · Qwen3.8-27B · overall: 97.1 → 458.5 tok/s (article 000)"
     at.selectbox(key="prompt").set_value("code-generation").run()
     m = metrics(at)
-    assert (m["① → ② quantize"], m["product = total"]) == ("1.40×", "7.13×")
+    assert (m["① → ② quantize"], m["product = total"]) == ("1.4×", "7.13×")
     assert at.subheader[0].value == "B200 · Qwen3.8-27B · code generation: 95.2 → 678.4 tok/s (article 000)"
     assert "like-for-like (same token count) confirmed" in at.caption[0].value
     at.selectbox(key="prompt").set_value("chat").run()
