@@ -4,7 +4,8 @@ import streamlit as st
 
 from specreplay import chooser
 from specreplay.views.shell import page_file
-from specreplay.views.ui import kind_markdown, lang, page_intro, source_line, tr
+from specreplay.views import url_state
+from specreplay.views.ui import kind_markdown, lang, page_intro, plain, source_line, tr
 
 ANSWERS = {  # question → (Korean, English) label, then each answer's (Korean, English) label
     "drafter": (("무엇을 갖고 있나요?", "What do you have?"), {
@@ -35,29 +36,38 @@ def pick(en_ko: tuple[str, str]) -> str:
     return en_ko[1] if lang() == "en" else en_ko[0]
 
 
+def figure_source(fig: chooser.Figure) -> str:
+    """An article figure's source line, or for a cell of our recordings the file, engine and machine."""
+    if isinstance(fig, chooser.RecordedFigure):
+        return plain(f"recordings/{fig.file} · {fig.engine} · {fig.machine}", 300)
+    return source_line(fig)
+
+
 def figures(items: tuple) -> None:
     """Each cited figure on its own line: kind badge, value, and its source line."""
     for text, fig in chooser.describe(items, lang()):
-        st.markdown(f"- {kind_markdown(fig.kind)} **{text}** — {source_line(fig)}")
+        st.markdown(f"- {kind_markdown(fig.kind)} **{text}** — {figure_source(fig)}")
 
 
 def links(rule: chooser.Rule) -> None:
-    """Where to see the rule on the other pages (they read no URL settings: the link says what to set)."""
+    """Where to see the rule on the other pages, opened at its settings (those pages read them from the URL)."""
     setting = rule.alpha_gamma()
     if setting:
         alpha, gamma = setting
-        st.page_link(page_file("acceptance"), icon=":material/tune:", label=tr(
-            f"수용률 페이지에서 α를 {alpha:.2f}, γ를 {gamma}로 두고 보기", f"On the acceptance page, set α to {alpha:.2f} "
-            f"and γ to {gamma}"))
+        st.page_link(page_file("acceptance"), icon=":material/tune:", query_params={
+            "alpha": f"{alpha:.2f}", "gamma": str(gamma), "lang": lang()}, label=tr(
+            f"수용률 페이지에서 α {alpha:.2f}, γ {gamma}로 보기", f"See it on the acceptance page at α {alpha:.2f}, "
+            f"γ {gamma}"))
         if "length" in rule.acceptance:
             st.caption(kind_markdown("computed") + " " + tr(
                 f"α {alpha:.2f}는 γ={gamma}에서 수용 길이 {rule.acceptance['length']:g}가 되는 α입니다(theory.implied_alpha).",
                 f"α {alpha:.2f} is the α at which the acceptance length is {rule.acceptance['length']:g} at γ={gamma} "
                 "(theory.implied_alpha)."))
     if rule.concurrency:
-        st.page_link(page_file("concurrency"), icon=":material/groups:", label=tr(
-            f"동시 접속 페이지에서 슬라이더를 {rule.concurrency}에 두고 보기",
-            f"On the concurrency page, set the slider to {rule.concurrency}"))
+        level = min((lv for lv in (1, 2, 4, 8, 16, 32, 64) if lv >= rule.concurrency), default=64)
+        st.page_link(page_file("concurrency"), icon=":material/groups:", query_params={
+            "level": str(level), "lang": lang()}, label=tr(
+            f"동시 접속 페이지에서 {level}에 두고 보기", f"See it on the concurrency page at {level}"))
 
 
 def rule_block(rule: chooser.Rule) -> None:
@@ -75,13 +85,16 @@ page_intro(tr("어떤 추측 디코딩을 켤까", "Which speculative decoding t
     "recommendation and their sources. The rules follow article 004's situation → recommendation table and the "
     "measurements of articles 000 and 001. The final call is a measurement: on vs off with your own traffic."))
 
+CONTROLS = [url_state.Control(f"ask_{q}", str, DEFAULTS[q], options=list(opts), param=q)
+            for q, (_, opts) in ANSWERS.items()]
+url_state.restore(CONTROLS)
 cols = st.columns(len(ANSWERS))
 answers = {}
 for col, (q, (question, options)) in zip(cols, ANSWERS.items()):
     with col:
         labels = {v: pick(label) for v, label in options.items()}  # formatted now, in the page's language
-        answers[q] = st.radio(pick(question), list(options), index=list(options).index(DEFAULTS[q]), key=f"ask_{q}",
-                              format_func=labels.get)
+        answers[q] = st.radio(pick(question), list(options), key=f"ask_{q}", format_func=labels.get)
+url_state.publish(CONTROLS)
 
 fits, advice = chooser.choose(answers)
 st.subheader(tr("맞는 방식", "Methods that fit"))

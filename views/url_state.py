@@ -23,6 +23,11 @@ class Control:
     options: Sequence[Any] | None = None  # a choice among these only
     low: float | None = None  # a number within [low, high]
     high: float | None = None
+    param: str = ""  # the URL's name for it, when not the widget key
+
+    @property
+    def name(self) -> str:
+        return self.param or self.key
 
     def read(self, text: str) -> Any:
         """The URL text as this control's value, or ValueError."""
@@ -61,7 +66,7 @@ def restore(controls: Sequence[Control]) -> None:
     """Seed each control's session state from the URL, once per URL value (a later move wins over the URL), else
     from its default: the page's widgets take their value from session state only (no value= of their own)."""
     for c in controls:
-        text = st.query_params.get(c.key)
+        text = st.query_params.get(c.name)
         if text is not None and st.session_state.get(f"_url_{c.key}") != text:
             st.session_state[f"_url_{c.key}"] = text
             try:
@@ -78,8 +83,8 @@ def publish(controls: Sequence[Control]) -> None:
         value = st.session_state.get(c.key, c.default)
         text = None if value == c.default else (("1" if value else "0") if isinstance(value, bool) else c.text(value))
         if text is None:
-            if c.key in st.query_params:
-                del st.query_params[c.key]
-        elif st.query_params.get(c.key) != text:
-            st.query_params[c.key] = text
-        st.session_state[f"_url_{c.key}"] = st.query_params.get(c.key)
+            if c.name in st.query_params:
+                del st.query_params[c.name]
+        elif st.query_params.get(c.name) != text:
+            st.query_params[c.name] = text
+        st.session_state[f"_url_{c.key}"] = st.query_params.get(c.name)
