@@ -345,4 +345,6 @@ with st.expander(tr("기사 004의 계산표와 대조", "Check against article 
             for m in article_tables.speculative_math()]
     st.dataframe(rows, hide_index=True)
     src = article_tables.speculative_math()[0]
-    st.caption(f"{kind_markdown(src.kind)} {source_line(src)} — {kind_markdown('computed')} theory.py")
+    st.caption(f"{kind_markdown(src.kind)} {source_line(src)} — {kind_markdown('computed')} " +
+               tr("이 앱이 같은 식으로 다시 계산 (Leviathan 외 2023, 정리 3.8·3.11)",
+                  "recomputed by this app from the same formulas (Leviathan et al. 2023, theorems 3.8 and 3.11)"))

@@ -60,9 +60,9 @@ def links(rule: chooser.Rule) -> None:
             f"γ {gamma}"))
         if "length" in rule.acceptance:
             st.caption(kind_markdown("computed") + " " + tr(
-                f"α {alpha:.2f}는 γ={gamma}에서 수용 길이 {rule.acceptance['length']:g}가 되는 α입니다(theory.implied_alpha).",
+                f"α {alpha:.2f}는 γ={gamma}에서 수용 길이 {rule.acceptance['length']:g}가 되는 α입니다(E[τ] = 수용 길이를 α에 대해 풂).",
                 f"α {alpha:.2f} is the α at which the acceptance length is {rule.acceptance['length']:g} at γ={gamma} "
-                "(theory.implied_alpha)."))
+                "(E[τ] = acceptance length, solved for α)."))
     if rule.concurrency:
         level = min((lv for lv in (1, 2, 4, 8, 16, 32, 64) if lv >= rule.concurrency), default=64)
         st.page_link(page_file("concurrency"), icon=":material/groups:", query_params={

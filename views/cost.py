@@ -3,6 +3,7 @@
 import streamlit as st
 
 from specreplay import article_tables, axis_series, chooser, theory
+from specreplay.views import url_state
 from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, tr
 
 COST_TABLE = "cost_h100"
@@ -23,6 +24,19 @@ page_intro(tr("토큰당 비용과 KV 캐시", "Cost per token & KV cache"), tr(
     "More tokens per second on the same GPU means less GPU time per token. A drafter and long contexts, "
     "in turn, take memory and cut how many conversations fit at once."))
 
+CONTROLS = [
+    url_state.number("usd_per_hour", float(article_tables.table_cells(COST_TABLE, "price_per_hour")[0].value or 0), 0,
+                     1000),
+    url_state.number("tok_s", num(COST_TABLE, "eagle_3", "throughput"), 0.01, 100000),
+    url_state.whole("answer_tokens", 500, 1, 100000), url_state.whole("layers", int(num(KV_TABLE, KV, "layers")), 1, 1000),
+    url_state.whole("kv_heads", int(num(KV_TABLE, KV, "kv_heads")), 1, 1000),
+    url_state.whole("head_dim", int(num(KV_TABLE, KV, "head_dim")), 1, 4096),
+    url_state.choice("kv_dtype", list(theory.KV_DTYPE_BYTES)[2], list(theory.KV_DTYPE_BYTES)),
+    url_state.number("budget_gib", num(KV_TABLE, KV, "kv_budget"), 0, 10000),
+    url_state.whole("context", int(num(KV_TABLE, KV, "tokens_per_request")), 1, 10_000_000),
+    url_state.whole("reserved", 0, 0, 90)]
+url_state.restore(CONTROLS)
+
 # --- cost per token
 st.subheader(tr("100만 출력 토큰당 비용", "Cost per 1M output tokens"))
 arms = [c.key for c in article_tables.table_cells(COST_TABLE, "throughput")]
@@ -30,11 +44,11 @@ price_cell = article_tables.cell(COST_TABLE, arms[0], "price_per_hour")
 left, right = st.columns([1, 2])
 with left:
     usd_h = st.number_input(tr("GPU 시간당 요금 ($/h)", "GPU price ($/h)"), min_value=0.0, max_value=1000.0,
-                            value=float(price_cell.value or 0), step=0.01, key="usd_per_hour")
+                            step=0.01, key="usd_per_hour")
     tok_s = st.number_input(tr("초당 출력 토큰 (tok/s)", "Output tokens per second (tok/s)"), min_value=0.01,
-                            max_value=100000.0, value=num(COST_TABLE, "eagle_3", "throughput"), step=1.0, key="tok_s")
+                            max_value=100000.0, step=1.0, key="tok_s")
     answer = st.number_input(tr("답 길이 (토큰)", "Answer length (tokens)"), min_value=1, max_value=100000,
-                             value=500, step=50, key="answer_tokens")
+                             step=50, key="answer_tokens")
     st.caption(kind_markdown("quoted") + " " + tr(
         f"기본값: H100 SXM 80GB 1장 ${price_cell.value:g}/h, EAGLE-3 {num(COST_TABLE, 'eagle_3', 'throughput'):g} tok/s "
         "(배치 1, Llama 3.1 8B). 출처는 표 아래에 있습니다.",
@@ -46,7 +60,8 @@ with right:
              help="$/h × 1,000,000 ÷ (3,600 × tok/s)")
     b.metric(tr(f"{answer}토큰 답 하나", f"one {answer}-token answer"), f"{theory.seconds_per_answer(answer, tok_s):.2f} s",
              help=tr("토큰 수 ÷ tok/s (첫 토큰 지연 제외)", "tokens ÷ tok/s (time to first token not included)"))
-    kind_badge("computed", "theory.cost_per_million · theory.seconds_per_answer")
+    kind_badge("computed", tr("100만 토큰당 $ = $/h × 1,000,000 ÷ (3,600 × tok/s); 답 시간 = 토큰 ÷ tok/s",
+                              "$ per 1M = $/h × 1,000,000 ÷ (3,600 × tok/s); answer time = tokens ÷ tok/s"))
     rows = []
     for arm in arms:
         cell = article_tables.cell(COST_TABLE, arm, "throughput")
@@ -102,19 +117,15 @@ st.info(tr(batch1.text_ko, batch1.text_en) + " — " + source_line(batch1), icon
 st.subheader(tr("KV 캐시: 토큰당 바이트와 들어가는 세션 수", "KV cache: bytes per token and sessions that fit"))
 left, right = st.columns([1, 2])
 with left:
-    layers = st.number_input(tr("레이어 수 L", "Layers L"), 1, 1000, int(num(KV_TABLE, KV, "layers")),
-                             key="layers")
-    kv_heads = st.number_input(tr("KV 헤드 수 H_kv", "KV heads H_kv"), 1, 1000,
-                               int(num(KV_TABLE, KV, "kv_heads")), key="kv_heads")
-    head_dim = st.number_input(tr("헤드 차원 d_h", "Head dim d_h"), 1, 4096,
-                               int(num(KV_TABLE, KV, "head_dim")), key="head_dim")
-    dtype = st.selectbox(tr("KV 데이터 타입", "KV dtype"), list(theory.KV_DTYPE_BYTES), index=2, key="kv_dtype")
-    budget_gib = st.number_input(tr("KV 캐시 예산 (GiB)", "KV-cache budget (GiB)"), 0.0, 10000.0,
-                                 num(KV_TABLE, KV, "kv_budget"), step=1.0, key="budget_gib")
-    context = st.number_input(tr("세션당 컨텍스트 (토큰)", "Context per session (tokens)"), 1, 10_000_000,
-                              int(num(KV_TABLE, KV, "tokens_per_request")), key="context")
-    reserved = st.slider(tr("드래프터 등이 가져가는 KV 풀 (%)", "KV pool taken by a drafter etc. (%)"), 0, 90, 0,
-                         key="reserved")
+    layers = st.number_input(tr("레이어 수 L", "Layers L"), 1, 1000, key="layers")
+    kv_heads = st.number_input(tr("KV 헤드 수 H_kv", "KV heads H_kv"), 1, 1000, key="kv_heads")
+    head_dim = st.number_input(tr("헤드 차원 d_h", "Head dim d_h"), 1, 4096, key="head_dim")
+    dtype = st.selectbox(tr("KV 데이터 타입", "KV dtype"), list(theory.KV_DTYPE_BYTES), key="kv_dtype")
+    budget_gib = st.number_input(tr("KV 캐시 예산 (GiB)", "KV-cache budget (GiB)"), 0.0, 10000.0, step=1.0,
+                                 key="budget_gib")
+    context = st.number_input(tr("세션당 컨텍스트 (토큰)", "Context per session (tokens)"), 1, 10_000_000, key="context")
+    reserved = st.slider(tr("드래프터 등이 가져가는 KV 풀 (%)", "KV pool taken by a drafter etc. (%)"), 0, 90, key="reserved")
+url_state.publish(CONTROLS)
 per_token = theory.kv_bytes_per_token(layers, kv_heads, head_dim, theory.KV_DTYPE_BYTES[dtype])
 with right:
     a, b, c = st.columns(3)
@@ -122,7 +133,10 @@ with right:
     b.metric(tr("예산의 토큰 수용량", "budget in tokens"), f"{theory.tokens_fitting(budget_gib * theory.GIB, per_token):,.0f}")
     c.metric(tr("동시 세션", "concurrent sessions"),
              f"{theory.sessions_fitting(budget_gib * theory.GIB, context, per_token, reserved / 100):,.1f}")
-    kind_badge("computed", "theory.kv_bytes_per_token · theory.sessions_fitting")
+    kind_badge("computed", tr("KV 바이트/토큰 = 2 × L × H_kv × d_h × 바이트; 세션 = 예산 × (1 − 드래프터 몫) ÷ (컨텍스트 × "
+                              "바이트/토큰) (기사 002의 식)",
+                              "KV bytes per token = 2 × L × H_kv × d_h × bytes; sessions = budget × (1 − drafter share) ÷ "
+                              "(context × bytes per token) (article 002's formula)"))
     kv = article_tables.cell(KV_TABLE, KV, "kv_bytes_per_token")
     st.caption(kind_markdown("quoted") + " " + tr(
         f"기본값은 기사 002의 예: Llama 3.3 70B (L=80, H_kv=8, d_h=128), FP16 KV → 토큰당 {kv.value:,.0f} B, "
