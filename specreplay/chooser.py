@@ -51,7 +51,7 @@ class RecordedFigure:
     temperature: float | None
     engine: str
     machine: str
-    kind: str = "measured"
+    kind: Literal["measured"] = "measured"
 
 
 Figure = article_tables.TableCell | article_tables.MathRow | RecordedFigure

@@ -43,7 +43,8 @@ class PromptLadder:
     def product(self) -> float | None:
         """The product of the rung multipliers (= last ÷ first when every rung was measured)."""
         steps = [r.vs_previous for r in self.rungs[1:]]
-        return math.prod(steps) if steps and all(s is not None for s in steps) else None  # type: ignore[misc]
+        known = [s for s in steps if s is not None]
+        return math.prod(known) if steps and len(known) == len(steps) else None
 
     @property
     def like_for_like(self) -> bool:

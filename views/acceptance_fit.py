@@ -78,7 +78,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     fig.add_trace(go.Scatter(x=[0, top], y=[0, top], mode="lines", name=T("fit_diag"), hoverinfo="skip",
                              line={"color": palette.MARKS["formula"], "dash": "dash", "width": 1}))
     for i, ((_, _), cs) in enumerate(list(groups.items())[:MAX_SERIES - 1]):
-        family = "gpu" if on_gpu(cs[0]) else "cpu"
+        family: palette.Family = "gpu" if on_gpu(cs[0]) else "cpu"
         fig.add_trace(go.Scatter(
             x=[c.predicted for c in cs], y=[c.measured_speedup for c in cs], mode="markers", name=series_name(cs[0]),
             marker={"color": palette.colour(family, i), "size": 9},

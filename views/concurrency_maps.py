@@ -195,7 +195,7 @@ def breakeven_section() -> None:
     lengths = ", ".join(f"{L:g}" for L in g.lengths)
     rows = []
     for j, lv in enumerate(g.levels):
-        col = [row[j] for row in g.throughput if row[j] is not None]
+        col = [v for row in g.throughput if (v := row[j]) is not None]
         cross = g.break_even_length(lv)
         if cross:
             rows.append(T("be_row", level=lv, a=cross[0], b=cross[1]))

@@ -81,10 +81,10 @@ def article_000() -> str:
     headline = st.empty()  # filled once the prompt is chosen: the headline reads the chosen prompt's rates
     prompts = article_tables.workloads("ladder_by_prompt")
     by_id = {prompt_id(en): (ko, en) for ko, en in prompts}
-    names = {OVERALL: T("overall"), **{i: label(*ko_en) for i, ko_en in by_id.items()}}
+    names: dict[str, str] = {OVERALL: T("overall"), **{i: label(*ko_en) for i, ko_en in by_id.items()}}
     if st.session_state.get("prompt") not in names:
         st.session_state["prompt"] = OVERALL
-    choice = st.selectbox(T("prompt"), list(names), key="prompt", format_func=names.get)
+    choice = str(st.selectbox(T("prompt"), list(names), key="prompt", format_func=lambda k: names[k]))
     if choice == OVERALL:
         steps = article_tables.ladder("ladder_overall")
         which = T("overall_short")
@@ -214,7 +214,7 @@ def article_003() -> None:
     st.markdown(T("general", a=general[0].value, b=general[-1].value))
     steps_table(general)
     st.caption(kind_markdown(chat.kind) + " " + T("chat_after", chat=chat.value, base=general[0].value,
-                                                  ratio=times(chat.value / general[0].value)))
+                                                  ratio=times((chat.value or 0.0) / general[0].value)))
     st.markdown(T("quoting", a=quoting[0].value, b=quoting[-1].value))
     steps_table(quoting)
     st.caption(source_line(general[0].cell) + " · " + T("cap_003", acc=accepted.value, a=general[0].value,

@@ -6,7 +6,7 @@ import streamlit as st
 from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
-from specreplay.format import RecordingError, engine_name
+from specreplay.format import Recording, RecordingError, engine_name
 from specreplay.views.ui import FORMAT_COLOR as COLOR
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, tr
 from specreplay.views import url_state
@@ -187,12 +187,12 @@ st.subheader(tr("3. NVIDIA가 H200에서 잰 표 (인용)", "3. NVIDIA's H200 ta
 quoted = [s for s in axis_series.series(QUOTED_TABLE, "relative_throughput") if "BF16" not in s.label]
 kind_badge("quoted", source_line(quoted[0], markdown=False, conditions=False))
 fig = go.Figure()
-for s in quoted:
-    pts = s.measured()
-    fmt = "int4" if "INT4" in s.label else "fp8"
+for row in quoted:
+    pts = row.measured()
+    fmt = "int4" if "INT4" in row.label else "fp8"
     fig.add_trace(go.Scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="lines+markers",
-                             name=s.label_en if lang() == "en" else s.label,
-                             line=dict(color=COLOR[fmt], dash="solid" if "70B" in s.label else "dash"),
+                             name=row.label_en if lang() == "en" else row.label,
+                             line=dict(color=COLOR[fmt], dash="solid" if "70B" in row.label else "dash"),
                              hovertemplate="B=%{x}: %{y:.2f}×<extra></extra>"))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 st.plotly_chart(log_x(fig, tr("BF16 대비 처리량 (모델 전체, TensorRT-LLM)", "Throughput vs BF16 (whole model, TensorRT-LLM)"),
@@ -212,6 +212,7 @@ st.caption(tr(
 # ---------- 4. measured: a serving engine on our H200, timing only ----------
 TIMING = tr(ts.TIMING_ONLY_KO, ts.TIMING_ONLY_EN)
 st.subheader(tr(f"4. 서빙 엔진에서 잰 값: vLLM · H200 · {TIMING}", f"4. Measured in a serving engine: vLLM · H200 · {TIMING}"))
+trec: Recording | None
 try:
     trec = ts.load_timing_sweep()
 except (RecordingError, OSError) as exc:
@@ -246,20 +247,20 @@ if trec is not None:
             for c in curves]
     st.dataframe(quoted_rows + ours, hide_index=True)
     by = {c.arm: c for c in curves}
-    q = {s.label_en: s for s in quoted}
+    by_label = {s.label_en: s for s in quoted}
     fp8, gptq, awq = by.get("fp8"), by.get("w4a16-gptq"), by.get("w4a16-awq")
-    n8, n70 = q["Llama-3.1-8B · INT4 AWQ (W4A16)"], q["Llama-3.1-70B · INT4 AWQ (W4A16)"]
-    f8, f70 = q["Llama-3.1-8B · FP8 (W8A8 + FP8 KV)"], q["Llama-3.1-70B · FP8 (W8A8 + FP8 KV)"]
+    n8, n70 = by_label["Llama-3.1-8B · INT4 AWQ (W4A16)"], by_label["Llama-3.1-70B · INT4 AWQ (W4A16)"]
+    f8, f70 = by_label["Llama-3.1-8B · FP8 (W8A8 + FP8 KV)"], by_label["Llama-3.1-70B · FP8 (W8A8 + FP8 KV)"]
     if fp8 and gptq and awq:
         st.markdown(tr(
             "**NVIDIA 표와 맞는 점.** 4비트의 이득은 동시 요청 1에서 가장 크고 배치가 커지며 줄어듭니다: 우리 GPTQ "
             f"{gptq.points[1]:.2f}× → {gptq.points[64]:.2f}×, AWQ {awq.points[1]:.2f}× → {awq.points[64]:.2f}× (동시 1 → 64; "
             f"NVIDIA 8B {n8.value_at(1):.2f}× → {n8.value_at(64):.2f}×, 70B {n70.value_at(1):.2f}× → {n70.value_at(64):.2f}×). "
-            f"FP8은 모든 단계에서 BF16보다 빠릅니다(우리 {min(fp8.points.values()):.2f}–{max(fp8.points.values()):.2f}×).\n\n"
+            f"FP8은 모든 단계에서 BF16보다 빠릅니다(우리 {min(v for v in fp8.points.values() if v is not None):.2f}–{max(v for v in fp8.points.values() if v is not None):.2f}×).\n\n"
             "**다른 점.** 동시 1의 4비트 이득이 훨씬 작습니다(가중치 바이트는 ¼이지만 7B 한 스텝 4.4 ms 중 가중치 읽기는 "
             "약 3.2 ms이고, 어텐션·샘플링·스케줄링은 줄지 않으며 Marlin의 역양자화 비용도 듭니다). 반대로 NVIDIA의 4비트는 "
             f"8B가 배치 8({n8.value_at(8):.2f}×), 70B가 16({n70.value_at(16):.2f}×)에서 이미 1.0 아래인데, 우리 4비트는 32까지 "
-            f"{min(gptq.points[32], awq.points[32]):.2f}× 이상을 지키고 64에서야 약 1.0이 됩니다. FP8의 이득은 NVIDIA에서는 배치와 "
+            f"{min(gptq.points[32] or 0.0, awq.points[32] or 0.0):.2f}× 이상을 지키고 64에서야 약 1.0이 됩니다. FP8의 이득은 NVIDIA에서는 배치와 "
             f"함께 커지지만(8B {f8.value_at(1):.2f}× → {f8.value_at(64):.2f}×, 70B {f70.value_at(1):.2f}× → {f70.value_at(64):.2f}×) "
             f"우리 값은 줄어듭니다({fp8.points[1]:.2f}× → {fp8.points[64]:.2f}×). 우리 fp8 팔은 vLLM이 불러올 때 가중치를 "
             "FP8로 바꾸고 KV 캐시는 BF16 그대로이며, NVIDIA 행은 FP8 KV 캐시까지 씁니다.\n\n"
@@ -268,13 +269,13 @@ if trec is not None:
             "**Where it agrees with NVIDIA's table.** The 4-bit gain is largest at one stream and shrinks as the batch "
             f"grows: our GPTQ {gptq.points[1]:.2f}× → {gptq.points[64]:.2f}× at 64 streams, AWQ {awq.points[1]:.2f}× → "
             f"{awq.points[64]:.2f}× (NVIDIA 8B {n8.value_at(1):.2f}× → {n8.value_at(64):.2f}×, 70B {n70.value_at(1):.2f}× → "
-            f"{n70.value_at(64):.2f}×). FP8 is faster than BF16 at every level (ours {min(fp8.points.values()):.2f}–"
-            f"{max(fp8.points.values()):.2f}×).\n\n"
+            f"{n70.value_at(64):.2f}×). FP8 is faster than BF16 at every level (ours {min(v for v in fp8.points.values() if v is not None):.2f}–"
+            f"{max(v for v in fp8.points.values() if v is not None):.2f}×).\n\n"
             "**Where it disagrees.** Our 4-bit gain at one stream is much smaller (a quarter of the weight bytes, but of a "
             "7B step's 4.4 ms only ~3.2 ms is reading weights; attention, sampling and scheduling do not shrink, and "
             "Marlin's dequantization costs some of the saving). On the other hand NVIDIA's 4-bit is already below 1.0 at "
             f"batch 8 for 8B ({n8.value_at(8):.2f}×) and 16 for 70B ({n70.value_at(16):.2f}×), while ours keeps "
-            f"≥ {min(gptq.points[32], awq.points[32]):.2f}× up to 32 streams and only reaches ~1.0 at 64. NVIDIA's FP8 gain "
+            f"≥ {min(gptq.points[32] or 0.0, awq.points[32] or 0.0):.2f}× up to 32 streams and only reaches ~1.0 at 64. NVIDIA's FP8 gain "
             f"grows with batch (8B {f8.value_at(1):.2f}× → {f8.value_at(64):.2f}×, 70B {f70.value_at(1):.2f}× → "
             f"{f70.value_at(64):.2f}×), ours shrinks ({fp8.points[1]:.2f}× → {fp8.points[64]:.2f}×). Our fp8 arm has vLLM "
             "quantize the weights to FP8 at load and keeps a BF16 KV cache; NVIDIA's row also uses an FP8 KV cache.\n\n"

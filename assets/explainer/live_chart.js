@@ -226,6 +226,8 @@ export function draw(root, spec, v) {
   }));
   // Read by the browser test and bench/explainer_bench.py: what the chart shows now.
   root.dataset.currentX = String(cur.x);
+  // Data series in the legend (not gap pieces, keys or the current marker): at most six per chart (docs/explainer.md).
+  root.dataset.dataSeries = String(series.filter((s) => s.legend !== false && s.points.length).length);
   root.dataset.currentYs = JSON.stringify(cur.ys.map((y) => +y.toFixed(4)));
   const nearest = model.cells ? model.cells.nearest : model.nearest;
   if (nearest !== undefined) root.dataset.nearest = spec.cells[nearest]?.id ?? "";
