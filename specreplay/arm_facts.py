@@ -60,6 +60,15 @@ def draft_length(arm: dict[str, Any], counts: SpecCounts | None = None) -> int |
     return None
 
 
+def is_speculative(arm: dict[str, Any]) -> bool:
+    """Whether the arm's server drafts: a speculative config, a llama-server speculation flag or option."""
+    flags = arm.get("flags") or {}
+    if flags.get("speculative_config") or any(k in flags for k in ("spec_type", "draft_model", *_DRAFT_FLAGS)):
+        return True
+    cmd = _command(arm)
+    return any(w in cmd for w in ("--spec-type", "-md", "--model-draft", *_DRAFT_OPTIONS))
+
+
 def synth_length(arm: dict[str, Any]) -> float | None:
     """llama-server's benchmark-only `--spec-synth-len L`: the acceptance length was set, not measured."""
     flags = arm.get("flags") or {}

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from specreplay.arm_facts import synth_length
+from specreplay.arm_facts import is_speculative, synth_length
 from specreplay.axis_series import Series
 from specreplay.locations import recording_files
 from specreplay.multiplier import times
@@ -72,8 +72,8 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         unchecked: set[tuple[str, str | None]] = set()
         for row in pair_rows(rec):
             s, stats = row.speedup, row.stats
-            if synth_length(rec.arm(s.arm)) is not None:
-                continue  # a set acceptance length, not the drafter's own: the break-even map shows these
+            if synth_length(rec.arm(s.arm)) is not None or not is_speculative(rec.arm(s.arm)):
+                continue  # a set acceptance length (the break-even map), or a pair without a drafter (4-bit ÷ 16-bit)
             if not row.checkable:
                 unchecked.add((s.arm, s.mix))
             # Like-for-like rule (sweeps.like_for_like): where batching changed the speculative arm's greedy text

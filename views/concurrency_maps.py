@@ -104,7 +104,7 @@ def pareto_section() -> None:
         outline = pareto.staircase(base_front)
         fig.add_trace(go.Scatter(x=[x for x, _ in outline], y=[y for _, y in outline], fill="toself",
                                  fillcolor="rgba(156,163,175,0.25)", line={"width": 0}, hoverinfo="skip",
-                                 name=T("pareto_region")))
+                                 name=short(T("pareto_region", base=base))))
     family = "imported" if imported else ("gpu" if (header.get("machine") or {}).get("accelerator") else "cpu")
     spec_arms = {a for a, _ in pairs}
     for i, arm in enumerate(shown):

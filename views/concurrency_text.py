@@ -111,11 +111,11 @@ TEXT: dict[str, tuple[str, str]] = {
         "서빙 설정을 비교하는 표준 차트입니다(InferenceX, vLLM 스윕 그림, AIPerf): 가로는 사용자 한 명이 받는 속도(요청당 "
         "디코드 tok/s 중앙값), 세로는 시스템 전체 처리량, 점 하나가 동시 접속 수준 하나입니다. 오른쪽 위로 갈수록 좋고, 각 "
         "설정의 바깥 경계(파레토 전선)가 그 설정이 낼 수 있는 최선입니다. 회색 영역은 드래프터 끈 설정의 전선이 이기는 "
-        "곳입니다: 드래프터 켠 점이 그 안에 있으면 두 축 모두에서 진 것입니다.",
+        "곳입니다: 비교하는 팔의 점이 그 안에 있으면 두 축 모두에서 진 것입니다.",
         "The standard chart for comparing serving setups (InferenceX, vLLM's sweep plots, AIPerf): across, the speed "
         "one user gets (median per-request decode tok/s); up, the whole system's throughput; one point per "
         "concurrency level. Up and to the right is better, and each setup's outer edge (its Pareto front) is the best "
-        "it can do. The grey area is what the drafter-off front beats: a drafter-on point inside it lost on both "
+        "it can do. The grey area is what the baseline's front beats: a compared arm's point inside it lost on both "
         "counts."),
     "pareto_recording": ("녹화", "Recording"),
     "pareto_pair": ("비교할 짝", "Pair to compare"),
@@ -125,7 +125,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "pareto_q": ("{pair}: 드래프터는 어느 수준에서 두 축 모두 지는가?", "{pair}: where does the drafter lose on both counts?"),
     "pareto_x": ("사용자당 속도 (요청당 디코드 tok/s, 중앙값)", "speed per user (per-request decode tok/s, median)"),
     "pareto_y": ("시스템 처리량 (출력 tok/s)", "system throughput (output tok/s)"),
-    "pareto_region": ("드래프터 끈 전선이 이기는 영역", "where the drafter-off front wins"),
+    "pareto_region": ("{base}의 전선이 이기는 영역", "where {base}'s front wins"),
     "front": ("전선", "front"),
     "pareto_beaten": ("{arm} 동시 {level}: {base} 동시 {blevel}에 두 축 모두 짐 ({x:.1f} vs {bx:.1f} tok/s/사용자, {y:.1f} vs {by:.1f} tok/s)",
                       "{arm} at {level} streams: beaten on both counts by {base} at {blevel} ({x:.1f} vs {bx:.1f} "

@@ -159,7 +159,7 @@ def test_llamacpp_sweep_drafter_curves_pareto_fronts_and_the_break_even_map(tmp_
     # The Pareto view: both fronts of the pair, the baseline's winning region shaded, beaten levels named.
     fig = plotly(at, "pareto_chart")
     traces = [t.get("name") for t in fig["data"] if t.get("showlegend", True) is not False]
-    assert sorted(traces) == ["f16 · front", "f16-draft · front", "where the drafter-off front wins"]
+    assert sorted(traces) == ["f16 · front", "f16-draft · front", "where f16's front wins"]
     assert any("beaten on both counts by f16" in m.value for m in at.markdown)
     at.radio(key="pair").set_value("q4-draft|q4").run()
     assert "q4-draft · front" in [t.get("name") for t in plotly(at, "pareto_chart")["data"]]

@@ -37,7 +37,7 @@ def test_the_pareto_chart_shows_both_fronts_of_a_bundled_sweep(app_url: str, pag
     chart.wait_for(timeout=60_000)
     names = chart.locator(".legendtext").all_text_contents()
     assert "ngram · front" in names and "baseline · front" in names, names
-    assert "where the drafter-off front wins" in names
+    assert "where baseline's front wins" in names
 
 
 @pytest.mark.parametrize(("url", "shown"), [
