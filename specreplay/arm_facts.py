@@ -72,7 +72,9 @@ def is_speculative(arm: dict[str, Any]) -> bool:
 def synth_length(arm: dict[str, Any]) -> float | None:
     """llama-server's benchmark-only `--spec-synth-len L`: the acceptance length was set, not measured."""
     flags = arm.get("flags") or {}
-    for value in [*(flags.get(k) for k in _SYNTH_FLAGS), _option(arm, ("--spec-synth-len",))]:
+    spec = flags.get("speculative_config")
+    for value in [spec.get("synthetic_acceptance_length") if isinstance(spec, dict) else None,
+                  *(flags.get(k) for k in _SYNTH_FLAGS), _option(arm, ("--spec-synth-len",))]:
         n = _number(value)
         if n is not None and n >= 1:
             return n

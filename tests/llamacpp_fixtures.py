@@ -19,7 +19,7 @@ GAMMA = 4
 # arm → (baseline, decode tok/s at one stream, accepted share of drafted tokens per prompt kind)
 CELL_ARMS: dict[str, tuple[str | None, float, dict[str, float]]] = {
     "f16": (None, 10.0, {}),
-    "q4": (None, 29.0, {}),
+    "q4": ("f16", 29.0, {}),
     "f16-draft": ("f16", 13.0, {"code": 0.7, "chat": 0.45, "copy-quote": 0.8}),
     "q4-draft": ("q4", 14.5, {"code": 0.7, "chat": 0.45, "copy-quote": 0.8}),
     "q4-ngram": ("q4", 22.7, {"code": 0.3, "chat": 0.1, "copy-quote": 0.85}),
@@ -31,13 +31,13 @@ TOKENS = 48
 def _arm(arm_id: str, baseline: str | None, synth: float | None = None) -> dict[str, Any]:
     flags: dict[str, Any] = {"weights": "qwen2.5-coder-1.5b-instruct-" + ("f16.gguf" if arm_id.startswith("f16")
                                                                             else "q4_k_m.gguf"), "threads": 2}
-    if "draft" in arm_id:
-        flags.update({"spec_type": "draft-simple", "spec_draft_n_max": GAMMA,
-                      "draft_model": "qwen2.5-coder-0.5b-instruct.gguf"})
+    if "draft" in arm_id or synth is not None:
+        flags["speculative_config"] = {"method": "draft_model", "model": "qwen2.5-coder-0.5b-instruct.gguf",
+                                       "num_speculative_tokens": GAMMA, "p_min": 0.5}
+        if synth is not None:
+            flags["speculative_config"]["synthetic_acceptance_length"] = synth
     if "ngram" in arm_id:
-        flags.update({"spec_type": "ngram-simple", "spec_draft_n_max": GAMMA})
-    if synth is not None:
-        flags["spec_synth_len"] = synth
+        flags["speculative_config"] = {"method": "ngram-mod"}
     arm = {"id": arm_id, "label": f"Qwen2.5-Coder-1.5B · {arm_id}", "model": "qwen-coder-1.5b", "engine": ENGINE,
            "flags": flags}
     if baseline:
@@ -45,8 +45,8 @@ def _arm(arm_id: str, baseline: str | None, synth: float | None = None) -> dict[
     return arm
 
 
-def _header(title: str, arms: list[dict[str, Any]], mode: str) -> dict[str, Any]:
-    return {"type": "header", "format": "specreplay-recording", "version": 1, "title": title,
+def _header(title: str, arms: list[dict[str, Any]], mode: str, timing_only: bool = False) -> dict[str, Any]:
+    return {"timing_only": timing_only, "type": "header", "format": "specreplay-recording", "version": 1, "title": title,
             "created": "2026-12-01T22:00:00+00:00", "machine": MACHINE, "arms": arms,
             "prompts": [{"id": pid, "kind": kind, "text": f"A {kind} prompt.", "api": "chat",
                          "sampling": {"temperature": 0.0, "max_tokens": TOKENS}} for pid, kind in PROMPTS],
@@ -111,7 +111,7 @@ def _level_lines(arm: str, rate_at: dict[int, float], accept: float | None, star
 SWEEP_ARMS: dict[str, tuple[str | None, dict[int, float], float | None]] = {
     "f16": (None, {1: 10.0, 2: 8.0, 4: 5.0}, None),
     "f16-draft": ("f16", {1: 13.0, 2: 9.0, 4: 4.0}, 0.6),
-    "q4": (None, {1: 29.0, 2: 22.0, 4: 13.0}, None),
+    "q4": ("f16", {1: 29.0, 2: 22.0, 4: 13.0}, None),
     "q4-draft": ("q4", {1: 14.5, 2: 10.0, 4: 5.0}, 0.6),
 }
 
@@ -129,11 +129,12 @@ def sweep_file(folder: Path, name: str = "qwen-coder-1.5b-llamacpp-cpu-sweep.jso
 
 def breakeven_file(folder: Path, name: str = "qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl") -> Path:
     """q4 alone and q4 + draft at synthetic acceptance lengths 1.5, 2.5, 4 (timing at a set acceptance)."""
-    arms = [_arm("q4", None)] + [_arm(f"q4-draft-L{L:g}", "q4", synth=L) for L in (1.5, 2.5, 4.0)]
+    arms = [_arm("q4", None)] + [_arm(f"q4-synth-{L:g}", "q4", synth=L) for L in (1.5, 2.5, 4.0)]
     lines: list[dict[str, Any]] = []
     got, start = _level_lines("q4", {1: 29.0, 2: 22.0}, None, 0.0)
     lines += got
     for L, rates in ((1.5, {1: 6.0, 2: 5.0}), (2.5, {1: 11.0, 2: 9.0}), (4.0, {1: 33.0, 2: 18.0})):
-        got, start = _level_lines(f"q4-draft-L{L:g}", rates, (L - 1) / GAMMA, start)
+        got, start = _level_lines(f"q4-synth-{L:g}", rates, (L - 1) / GAMMA, start)
         lines += got
-    return _write(folder / name, _header("Qwen2.5-Coder-1.5B: break-even at set acceptance", arms, "sweep"), lines)
+    return _write(folder / name, _header("Qwen2.5-Coder-1.5B: break-even at set acceptance", arms, "sweep",
+                                         timing_only=True), lines)

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import breakeven, llamacpp_files, palette, pareto
-from specreplay.arm_facts import F16_NOTE, synth_length
+from specreplay.arm_facts import F16_NOTE, is_speculative, synth_length
 from specreplay.format import Recording, RecordingError, load
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
@@ -88,10 +88,11 @@ def pareto_section() -> None:
         file = choice
     pairs = _pairs(header)
     keys = [ALL] + [f"{a}|{b}" for a, b in pairs]
-    if st.session_state.get("pair") not in keys:
-        st.session_state["pair"] = keys[1] if len(keys) > 1 else ALL
+    if st.session_state.get("pair") not in keys:  # default: the first pair with a drafter, else the first pair
+        drafted = [f"{a}|{b}" for a, b in pairs if any(x["id"] == a and is_speculative(x) for x in header["arms"])]
+        st.session_state["pair"] = (drafted or keys[1:] or [ALL])[0]
     pick = st.radio(T("pareto_pair"), keys, horizontal=True, key="pair",
-                    format_func=lambda k: tr("모든 팔", "every arm") if k == ALL else k.replace("|", " ÷ "))
+                    format_func=lambda k: T("every_arm") if k == ALL else k.replace("|", " ÷ "))
     url_state.publish(controls)
     if not pairs:
         st.caption(T("pareto_no_pair"))
@@ -115,13 +116,13 @@ def pareto_section() -> None:
         fig.add_trace(go.Scatter(x=[p.interactivity for p in fr], y=[p.throughput for p in fr], mode="lines+markers",
                                  name=label, legendgroup=arm, line={"color": colour, "width": 2},
                                  marker={"color": colour, "size": 9}, text=[str(p.concurrency) for p in fr],
-                                 hovertemplate=f"{arm} · " + tr("동시", "streams") +
+                                 hovertemplate=f"{arm} · " + T("streams_word") +
                                  " %{text}<br>%{x:.1f} tok/s/user · %{y:.1f} tok/s<extra></extra>"))
         rest = [p for p in ps if p not in fr]
         fig.add_trace(go.Scatter(x=[p.interactivity for p in rest], y=[p.throughput for p in rest], mode="markers",
                                  showlegend=False, legendgroup=arm, text=[str(p.concurrency) for p in rest],
                                  marker={"color": "white", "size": 8, "line": {"color": colour, "width": 2}},
-                                 hovertemplate=f"{arm} · " + tr("동시", "streams") +
+                                 hovertemplate=f"{arm} · " + T("streams_word") +
                                  " %{text}<br>%{x:.1f} tok/s/user · %{y:.1f} tok/s<extra></extra>"))
         fig.add_trace(go.Scatter(x=[p.interactivity for p in ps], y=[p.throughput for p in ps], mode="text",
                                  text=[str(p.concurrency) for p in ps], textposition="top center", showlegend=False,
