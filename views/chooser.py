@@ -5,8 +5,11 @@ import streamlit as st
 from specreplay import chooser
 from specreplay.views.shell import page_file
 from specreplay.views import url_state
+from specreplay.views.chooser_text import TEXT
+from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, lang, page_intro, plain, source_line, tr
 
+T = Texts(TEXT)
 ANSWERS = {  # question → (Korean, English) label, then each answer's (Korean, English) label
     "drafter": (("무엇을 갖고 있나요?", "What do you have?"), {
         "eagle3": ("이 모델용으로 학습된 EAGLE-3 드래프터", "an EAGLE-3 drafter trained for this model"),
@@ -55,19 +58,13 @@ def links(rule: chooser.Rule) -> None:
     if setting:
         alpha, gamma = setting
         st.page_link(page_file("acceptance"), icon=":material/tune:", query_params={
-            "alpha": f"{alpha:.2f}", "gamma": str(gamma), "lang": lang()}, label=tr(
-            f"수용률 페이지에서 α {alpha:.2f}, γ {gamma}로 보기", f"See it on the acceptance page at α {alpha:.2f}, "
-            f"γ {gamma}"))
+            "alpha": f"{alpha:.2f}", "gamma": str(gamma), "lang": lang()}, label=T("see_it_on_the", alpha=alpha, gamma=gamma))
         if "length" in rule.acceptance:
-            st.caption(kind_markdown("computed") + " " + tr(
-                f"α {alpha:.2f}는 γ={gamma}에서 수용 길이 {rule.acceptance['length']:g}가 되는 α입니다(E[τ] = 수용 길이를 α에 대해 풂).",
-                f"α {alpha:.2f} is the α at which the acceptance length is {rule.acceptance['length']:g} at γ={gamma} "
-                "(E[τ] = acceptance length, solved for α)."))
+            st.caption(kind_markdown("computed") + " " + T("alpha_2f_is_the", alpha=alpha, gamma=gamma, rule_acceptance_length=rule.acceptance['length']))
     if rule.concurrency:
         level = min((lv for lv in (1, 2, 4, 8, 16, 32, 64) if lv >= rule.concurrency), default=64)
         st.page_link(page_file("concurrency"), icon=":material/groups:", query_params={
-            "level": str(level), "lang": lang()}, label=tr(
-            f"동시 접속 페이지에서 {level}에 두고 보기", f"See it on the concurrency page at {level}"))
+            "level": str(level), "lang": lang()}, label=T("see_it_on_the_2", level=level))
 
 
 def rule_block(rule: chooser.Rule) -> None:
@@ -78,12 +75,7 @@ def rule_block(rule: chooser.Rule) -> None:
     links(rule)
 
 
-page_intro(tr("어떤 추측 디코딩을 켤까", "Which speculative decoding to turn on"), tr(
-    "가진 것과 서비스 조건을 고르면, 기사들이 권하는 방식과 그 근거가 된 숫자, 출처가 나옵니다. 추천은 기사 004의 상황별 "
-    "추천 표와 기사 000·001의 측정을 따릅니다. 최종 판단은 자기 트래픽으로 켠 것과 끈 것을 재서 내리세요.",
-    "Pick what you have and how you serve; you get the methods the articles recommend, the figures behind each "
-    "recommendation and their sources. The rules follow article 004's situation → recommendation table and the "
-    "measurements of articles 000 and 001. The final call is a measurement: on vs off with your own traffic."))
+page_intro(T("which_speculative_decoding_to"), T("pick_what_you_have"))
 
 CONTROLS = [url_state.Control(f"ask_{q}", str, DEFAULTS[q], options=list(opts), param=q)
             for q, (_, opts) in ANSWERS.items()]
@@ -97,10 +89,9 @@ for col, (q, (question, options)) in zip(cols, ANSWERS.items()):
 url_state.publish(CONTROLS)
 
 fits, advice = chooser.choose(answers)
-st.subheader(tr("맞는 방식", "Methods that fit"))
+st.subheader(T("methods_that_fit"))
 if not any(f.verdict == "recommend" for f in fits):
-    st.info(tr("이 조합에 맞는 추천이 기사에 없습니다. 아래 이유와 일반 조언을 보세요.",
-               "The articles recommend no method for this combination; see the reasons and advice below."))
+    st.info(T("the_articles_recommend_no"))
 for fit in fits:
     m = fit.method
     with st.container(border=True):
@@ -114,7 +105,7 @@ for fit in fits:
             rule_block(rule)
 
 if advice:
-    st.subheader(tr("방식과 상관없이", "Whatever the method"))
+    st.subheader(T("whatever_the_method"))
     for rule in advice:
         with st.container(border=True):
             rule_block(rule)
@@ -122,11 +113,11 @@ if advice:
 caveats = chooser.caveats()
 if answers["copies"] == "yes":
     c = caveats["benchmarks_overstate"]
-    st.warning(tr("복사형이 정말 많은지 자기 트래픽으로 확인하세요. ", "Check that your traffic really copies that much. ")
+    st.warning(T("check_that_your_traffic")
                + tr(c.text_ko, c.text_en))
     figures(c.figures)
 
-st.subheader(tr("기사들이 재지 않은 것, 숫자를 읽는 법", "What the articles did not measure, and how to read their numbers"))
+st.subheader(T("what_the_articles_did"))
 for c in caveats.values():
     st.markdown(f"- {tr(c.text_ko, c.text_en)} — {source_line(c)}")
     if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):

@@ -7,7 +7,7 @@ import re
 import pytest
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
-HOMES = ["home_text", "acceptance_text", "concurrency_text", "ladder_text"]
+HOMES = ["home_text", "acceptance_text", "concurrency_text", "ladder_text", "cost_text", "chooser_text"]
 
 
 @pytest.mark.parametrize("home", HOMES)
