@@ -188,9 +188,9 @@ quoted = [s for s in axis_series.series(QUOTED_TABLE, "relative_throughput") if 
 kind_badge("quoted", source_line(quoted[0], markdown=False, conditions=False))
 fig = go.Figure()
 for row in quoted:
-    pts = row.measured()
+    measured = row.measured()
     fmt = "int4" if "INT4" in row.label else "fp8"
-    fig.add_trace(go.Scatter(x=[x for x, _ in pts], y=[y for _, y in pts], mode="lines+markers",
+    fig.add_trace(go.Scatter(x=[x for x, _ in measured], y=[y for _, y in measured], mode="lines+markers",
                              name=row.label_en if lang() == "en" else row.label,
                              line=dict(color=COLOR[fmt], dash="solid" if "70B" in row.label else "dash"),
                              hovertemplate="B=%{x}: %{y:.2f}×<extra></extra>"))
@@ -250,7 +250,7 @@ if trec is not None:
     by_label = {s.label_en: s for s in quoted}
     fp8, gptq, awq = by.get("fp8"), by.get("w4a16-gptq"), by.get("w4a16-awq")
     n8, n70 = by_label["Llama-3.1-8B · INT4 AWQ (W4A16)"], by_label["Llama-3.1-70B · INT4 AWQ (W4A16)"]
-    f8, f70 = by_label["Llama-3.1-8B · FP8 (W8A8 + FP8 KV)"], by_label["Llama-3.1-70B · FP8 (W8A8 + FP8 KV)"]
+    nf8, f70 = by_label["Llama-3.1-8B · FP8 (W8A8 + FP8 KV)"], by_label["Llama-3.1-70B · FP8 (W8A8 + FP8 KV)"]
     if fp8 and gptq and awq:
         st.markdown(tr(
             "**NVIDIA 표와 맞는 점.** 4비트의 이득은 동시 요청 1에서 가장 크고 배치가 커지며 줄어듭니다: 우리 GPTQ "
@@ -261,7 +261,7 @@ if trec is not None:
             "약 3.2 ms이고, 어텐션·샘플링·스케줄링은 줄지 않으며 Marlin의 역양자화 비용도 듭니다). 반대로 NVIDIA의 4비트는 "
             f"8B가 배치 8({n8.value_at(8):.2f}×), 70B가 16({n70.value_at(16):.2f}×)에서 이미 1.0 아래인데, 우리 4비트는 32까지 "
             f"{min(gptq.points[32] or 0.0, awq.points[32] or 0.0):.2f}× 이상을 지키고 64에서야 약 1.0이 됩니다. FP8의 이득은 NVIDIA에서는 배치와 "
-            f"함께 커지지만(8B {f8.value_at(1):.2f}× → {f8.value_at(64):.2f}×, 70B {f70.value_at(1):.2f}× → {f70.value_at(64):.2f}×) "
+            f"함께 커지지만(8B {nf8.value_at(1):.2f}× → {nf8.value_at(64):.2f}×, 70B {f70.value_at(1):.2f}× → {f70.value_at(64):.2f}×) "
             f"우리 값은 줄어듭니다({fp8.points[1]:.2f}× → {fp8.points[64]:.2f}×). 우리 fp8 팔은 vLLM이 불러올 때 가중치를 "
             "FP8로 바꾸고 KV 캐시는 BF16 그대로이며, NVIDIA 행은 FP8 KV 캐시까지 씁니다.\n\n"
             "**조건.** 7B 모양 더미 가중치, 프롬프트 50토큰 · 출력 128토큰, 단계마다 스트림당 요청 한 번(반복 없음, 한 번의 "
@@ -276,7 +276,7 @@ if trec is not None:
             "Marlin's dequantization costs some of the saving). On the other hand NVIDIA's 4-bit is already below 1.0 at "
             f"batch 8 for 8B ({n8.value_at(8):.2f}×) and 16 for 70B ({n70.value_at(16):.2f}×), while ours keeps "
             f"≥ {min(gptq.points[32] or 0.0, awq.points[32] or 0.0):.2f}× up to 32 streams and only reaches ~1.0 at 64. NVIDIA's FP8 gain "
-            f"grows with batch (8B {f8.value_at(1):.2f}× → {f8.value_at(64):.2f}×, 70B {f70.value_at(1):.2f}× → "
+            f"grows with batch (8B {nf8.value_at(1):.2f}× → {nf8.value_at(64):.2f}×, 70B {f70.value_at(1):.2f}× → "
             f"{f70.value_at(64):.2f}×), ours shrinks ({fp8.points[1]:.2f}× → {fp8.points[64]:.2f}×). Our fp8 arm has vLLM "
             "quantize the weights to FP8 at load and keeps a BF16 KV cache; NVIDIA's row also uses an FP8 KV cache.\n\n"
             "**Conditions.** 7B-shaped dummy weights, 50 prompt tokens and 128 output tokens, one request per stream per "
