@@ -72,7 +72,8 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         unchecked: set[tuple[str, str | None]] = set()
         for row in pair_rows(rec):
             s, stats = row.speedup, row.stats
-            if synth_length(rec.arm(s.arm)) is not None or not is_speculative(rec.arm(s.arm)):
+            drafts = is_speculative(rec.arm(s.arm)) or any(lv.spec for lv in rec.levels if lv.arm == s.arm)
+            if synth_length(rec.arm(s.arm)) is not None or not drafts:
                 continue  # a set acceptance length (the break-even map), or a pair without a drafter (4-bit ÷ 16-bit)
             if not row.checkable:
                 unchecked.add((s.arm, s.mix))

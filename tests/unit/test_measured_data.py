@@ -177,7 +177,7 @@ def write_sweep(path, garbled_levels: tuple[int, ...] = ()) -> None:
         "arms": [{"id": "base", "label": "baseline", "model": "tiny-lm", "engine": {"name": "vllm", "version": "0.0-test"},
                   "flags": {}},
                  {"id": "spec", "label": "ngram", "model": "tiny-lm", "engine": {"name": "vllm", "version": "0.0-test"},
-                  "flags": {"spec": True}, "baseline": "base"}],
+                  "flags": {"speculative_config": {"method": "ngram", "num_speculative_tokens": 4}}, "baseline": "base"}],
         "prompts": [{"id": "p", "kind": "chat", "text": "hi", "sampling": {"temperature": 0}}],
     })
     rates = {"base": {1: 10.0, 2: 10.0, 4: 10.0}, "spec": {1: 20.0, 2: 12.0, 4: 8.0}}  # tok/s per stream
@@ -217,4 +217,4 @@ def test_sweep_levels_whose_greedy_text_differs_are_left_out(tmp_path) -> None:
     assert series[0].excluded == ((2, 1.2), (4, 0.8))  # measured there, kept with its value, not drawn as a line
     assert series[0].excluded_at(4) == (True, 0.8) and series[0].excluded_at(1) == (False, None)
     assert len(excluded) == 2
-    assert "spec · 2: 2/2 greedy runs changed by batching (baseline 0/2); system 1.20×, per-request 1.20× not plotted" in excluded[0]
+    assert "spec · 2: 2/2 greedy runs changed by batching (baseline 0/2); system 1.2×, per-request 1.2× not plotted" in excluded[0]
