@@ -80,6 +80,10 @@ def crossing(s: axis_series.Series, grid: list[int]) -> str:
     if len(s.measured()) == 1:
         return T("one_point", at=at_level(s, c.below), v=times(c.value)) + excluded_note(s)
     if c.above is None:
+        values = [y for _, y in s.measured()]
+        if max(values) < 1:
+            return T("never_above", at=at_level(s, max(x for x, _ in s.measured())),
+                     lo=times(min(values)), hi=times(max(values))) + excluded_note(s)
         return T("already_below", at=at_level(s, c.below), v=times(c.value)) + excluded_note(s)
     text = T("falls_below", between=between(s, c.above, c.below), a=times(c.above_value), b=times(c.value))
     if c.unmeasured:

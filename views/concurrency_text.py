@@ -96,6 +96,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "lfl_levels": ("같은 조건인 측정 수준", "like-for-like measured levels"),
     "measured_levels": ("측정한 수준", "measured levels"),
     "not_below": ("{which}에서는 1.0 아래로 내려가지 않음 ({at}까지)", "not below 1.0 at its {which} (up to {at})"),
+    "never_above": ("잰 수준 어디서도 1.0 위가 아님 ({at}까지, {lo}–{hi})",
+                    "not above 1.0 at any measured level (up to {at}: {lo}–{hi})"),
     "already_below": ("첫 측정 수준 {at}에서 이미 1.0 아래 ({v})", "already below 1.0 at its first measured level, {at} ({v})"),
     "falls_below": ("{between}에서 1.0 아래로 ({a} → {b})", "falls below 1.0 {between} ({a} → {b})"),
     "unknown_where": ("; 그 사이({levels})는 재지 않아 어디서 내려가는지 모름",

@@ -155,6 +155,9 @@ def test_llamacpp_sweep_drafter_curves_pareto_fronts_and_the_break_even_map(tmp_
     at = open_page("concurrency", "en")  # the llama.cpp sweep is the default source once it is there
     names = [s["name"] for s in data_series(chart(at, "concurrency_chart"))]
     assert names == ["f16-draft ÷ f16 · greedy · llama.cpp CPU", "q4-draft ÷ q4 · greedy · llama.cpp CPU"]
+    crossings = dict(zip(at.dataframe[0].value["series"], at.dataframe[0].value["below 1.0"]))
+    assert crossings["f16-draft ÷ f16 · greedy · llama.cpp CPU"].startswith("falls below 1.0 between 2 and 4 streams")
+    assert crossings["q4-draft ÷ q4 · greedy · llama.cpp CPU"].startswith("not above 1.0 at any measured level")
     assert any("16-bit speed, 4-bit text" in c.value for c in at.caption)  # the F16 arm said for what it is
     # The Pareto view: both fronts of the pair, the baseline's winning region shaded, beaten levels named.
     fig = plotly(at, "pareto_chart")
