@@ -133,7 +133,7 @@ def explorer() -> None:
 
     refs = article_tables.acceptance_references()
     cells, _ = acceptance_measured.recorded_cells()
-    sliders = {name: slider(label) for name, label in labels.items()}
+    sliders = {name: slider(name) for name in labels}  # each slider is keyed by its name
     bands, k_layers = reference_layers(refs)
     with right:
         live_chart({

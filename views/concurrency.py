@@ -238,7 +238,7 @@ def explorer() -> None:
         "y": {"title": y_title, "range": [0, max(values + [1.0]) * 1.08]},
         "hlines": [{"y": 1, "color": "black", "label": T("no_gain")}],
         "current_label": T("selected"),
-        "live": {"model": "level", "values": {"level": level}, "sliders": {"level": slider(level_label, LEVELS)}}},
+        "live": {"model": "level", "values": {"level": level}, "sliders": {"level": slider("level", LEVELS)}}},
         key="concurrency_chart")
     kinds = sorted({s.kind for s in shown})
     st.caption(" / ".join(kind_markdown(k) for k in kinds) + " " + T("cap_common"))

@@ -23,9 +23,10 @@ _mount = st.components.v2.component(
     css=(_ASSETS / "live_chart.css").read_text(encoding="utf-8"), isolate_styles=False)
 
 
-def slider(label: str, options: list[Any] | None = None) -> dict[str, Any]:
-    """A Streamlit slider the chart follows, found in the page by its label (a select_slider also needs its options)."""
-    return {"label": label, "options": options}
+def slider(key: str, options: list[Any] | None = None) -> dict[str, Any]:
+    """A Streamlit slider the chart follows, found in the page by its widget key (Streamlit marks a keyed widget's
+    container with the class st-key-<key>), not by its translated label; a select_slider also needs its options."""
+    return {"key": key, "options": options}
 
 
 def live_chart(spec: dict[str, Any], key: str) -> None:

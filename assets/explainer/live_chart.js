@@ -66,9 +66,10 @@ export const MODELS = {
 
 // ------------------------------------------------------------------ reading the page's sliders
 
-// Streamlit's sliders are <input type=range aria-label=LABEL>; a select_slider's value is the option index.
-function sliderValue(label, options) {
-  const input = Array.from(document.querySelectorAll("input[type=range]")).find((e) => e.getAttribute("aria-label") === label);
+// A Streamlit slider keyed KEY sits in a container with the class st-key-KEY (one stable hook in every language);
+// inside it is an <input type=range>, whose value for a select_slider is the option index.
+function sliderValue(key, options) {
+  const input = document.querySelector(`.st-key-${key} input[type=range]`);
   if (!input) return undefined;
   return options ? options[Number(input.value)] : Number(input.value);
 }
@@ -76,7 +77,7 @@ function sliderValue(label, options) {
 export function currentValues(live) {
   const v = { ...live.values };
   for (const [name, s] of Object.entries(live.sliders)) {
-    const read = sliderValue(s.label, s.options);
+    const read = sliderValue(s.key, s.options);
     if (read !== undefined && !Number.isNaN(read)) v[name] = read;
   }
   return v;
