@@ -70,11 +70,16 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 900})
+            if args.screenshots:
+                args.screenshots.mkdir(parents=True, exist_ok=True)
+                page.goto(f"{base}/?lang=en")
+                page.get_by_role("link", name=PAGES["chooser"][0]).first.wait_for(timeout=120_000)
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(args.screenshots / "home.png"), full_page=True)
             for name in PAGES:  # warm: the first visit of a page imports its modules and reads its files
                 page.goto(f"{base}/{name}?lang=en")
                 page.locator(PAGES[name][1]).first.wait_for(timeout=120_000)
                 if args.screenshots:
-                    args.screenshots.mkdir(parents=True, exist_ok=True)
                     page.wait_for_timeout(1500)
                     page.screenshot(path=str(args.screenshots / f"{name}.png"), full_page=True)
             times: dict[str, list[float]] = {name: [] for name in PAGES}
