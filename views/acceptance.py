@@ -5,7 +5,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import acceptance_measured, article_tables, llamacpp_files, theory
+from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views import url_state
 from specreplay.views.acceptance_fit import cost_section, fit_section, kind_section
@@ -19,8 +19,9 @@ SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
 ALPHAS = [i / 100 for i in range(0, 101)]
 GAMMAS = list(range(1, 17))
-BLUE, ORANGE, GREEN, GRAY = "#4c78a8", "#f58518", "#2ca02c", "#b8b8b8"
-TEAL, DARK = "#72b7b2", "#555555"
+# The one palette (assets/palette.json): formula curves slate and amber, measured cells the measured green.
+BLUE, ORANGE, GREEN, GRAY = palette.MARKS["formula"], palette.MARKS["formula_alt"], palette.KINDS["measured"], palette.baseline(1)
+TEAL, DARK = palette.MARKS["band"], palette.baseline(2)
 C_MAX = 2.0  # a 0.5B drafter on a 1.5B 4-bit CPU target costs more than half a target step (measured c)
 CONTROLS = [url_state.number("alpha", 0.8, 0.0, 1.0), url_state.whole("gamma", 5, 1, 16),
             url_state.number("c", 0.05, 0.0, C_MAX), url_state.choice("fit_engine", "llamacpp" if llamacpp_files.landed(llamacpp_files.LADDER) else "vllm",
