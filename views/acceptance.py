@@ -8,7 +8,7 @@ import streamlit as st
 from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views import url_state
-from specreplay.views.acceptance_fit import cost_section, fit_section, kind_section
+from specreplay.views.acceptance_fit import cost_section, f16_note, fit_section, kind_section
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
@@ -108,7 +108,7 @@ def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: floa
         "curve": {"name": T("i_alpha_computed"), "color": BLUE},
         "current_name": T("current"),
         "live": {"model": "positions", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="positions_chart")
-    st.caption(f"{kind_markdown('measured')} " + T("dots_are_vllm_s") + f"{kind_markdown('computed')} " + T("lines_are_the_formula"))
+    st.caption(f"{kind_markdown('measured')} " + T("dots_are_counters") + f"{kind_markdown('computed')} " + T("lines_are_the_formula"))
 
 
 @st.fragment
@@ -205,7 +205,8 @@ def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: 
              T("col_length"): round(c.acceptance_length, 2),
              T("implied"): round(c.alpha, 3)} for c in cells]
     st.dataframe(rows, hide_index=True)
-    st.caption(f"{kind_markdown('measured')} " + T("vllm_s_counters_summed") + f"{kind_markdown('computed')} " + T("implied_the_at_which"))
+    st.caption(f"{kind_markdown('measured')} " + T("counters_summed") + f"{kind_markdown('computed')} " + T("implied_the_at_which"))
+    f16_note(cells)
 
 
 def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None:
@@ -214,6 +215,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     if not sweeps:
         return
     st.subheader(T("raising_the_temperature_our"))
+    f16_note([c for group in sweeps.values() for c in group])
     figs = {"length": go.Figure(), "speedup": go.Figure()}
     for (file, arm, _prompt), group in sweeps.items():
         name = f"{group[0].kind} · {arm} · {Path(file).stem}"

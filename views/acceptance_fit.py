@@ -59,6 +59,12 @@ def _use(c: AcceptanceCell) -> None:
     st.session_state["c"] = round(min(max(c.cost_ratio, 0.0), 2.0), 2)
 
 
+def f16_note(cells: list[AcceptanceCell]) -> None:
+    """Wherever a cell of an F16 arm (the 4-bit model's values in 16-bit weights) is shown, say what it is."""
+    if any(is_f16_of_4bit({"id": a, "engine": {"name": c.engine}}) for c in cells for a in (c.arm, c.baseline)):
+        st.caption(tr(*F16_NOTE))
+
+
 def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     st.subheader(T("fit_title"))
     st.markdown(T("fit_intro"))
@@ -90,8 +96,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
                       legend={"orientation": "h", "y": -0.2})
     st.plotly_chart(fig, key="fit_chart")
     st.caption(f"{kind_markdown('measured')} / {kind_markdown('computed')} " + T("fit_caption"))
-    if any(is_f16_of_4bit({"id": c.baseline, "engine": {"name": c.engine}}) for c in shown):
-        st.caption(tr(*F16_NOTE))
+    f16_note(shown)
     sources([cell_line(cs[0]).split(" · γ")[0] + f" · {cs[0].engine} · {cs[0].machine} · {cs[0].created[:10]}"
              for cs in groups.values()])
 
@@ -178,4 +183,5 @@ def kind_section(cells: list[AcceptanceCell]) -> None:
                       margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.2})
     st.plotly_chart(fig, key="kind_chart")
     st.caption(f"{kind_markdown('measured')} " + T("kind_caption"))
+    f16_note(mine)
     sources([f"{llamacpp_files.LADDER} · {mine[0].engine} · {mine[0].machine} · {mine[0].created[:10]}"])
