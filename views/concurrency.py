@@ -144,8 +144,12 @@ def quant_style(s: axis_series.Series) -> tuple[str, str]:
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
-def _llamacpp_quant(path: str, mtime_ns: int) -> list[axis_series.Series]:
-    return quant_series.llamacpp_series(load(path), llamacpp_files.SWEEP)
+def _llamacpp_quant(path: str, mtime_ns: int) -> list[axis_series.Series] | str:
+    """Q4_K_M ÷ F16 from the llama.cpp sweep (cached on its path and mtime), or why the file could not be read."""
+    try:
+        return quant_series.llamacpp_series(load(path), llamacpp_files.SWEEP)
+    except (RecordingError, OSError) as e:
+        return str(e)
 
 
 def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_series.Series], str, list[str], list[str]]:
@@ -179,6 +183,8 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
             return [], T("q_gpu_quant"), [], [str(e)]
     path = recording_file(llamacpp_files.SWEEP)
     got = _llamacpp_quant(str(path), path.stat().st_mtime_ns) if path.exists() else []
+    if isinstance(got, str):
+        return [], T("q_cpu_quant"), [], [got]
     return [s for s in got if s.metric == metric], T("q_cpu_quant"), [tr(*F16_NOTE)], problems
 
 
