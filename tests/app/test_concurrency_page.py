@@ -8,7 +8,7 @@ import pytest
 
 from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
 from tests.apptest_helpers import open_page, shown
-from tests.llamacpp_fixtures import breakeven_file, sweep_file
+from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
 from tests.unit.test_measured_data import write_sweep
 
 
@@ -183,3 +183,15 @@ def test_controls_round_trip_through_the_url() -> None:
     assert at.query_params["level"] == ["4"] or at.query_params["level"] == "4"
     bad = open_page("concurrency", "en", level="7", source="nope")
     assert not bad.exception and bad.select_slider(key="level").value == 8
+
+
+@pytest.mark.parametrize("name", ["concurrency", "ladder", "acceptance"])
+def test_a_cut_off_llamacpp_file_is_named_in_one_line(name: str, tmp_path, monkeypatch) -> None:
+    """A recording still being written (its last line cut off) must not break a page: the file is named instead."""
+    for write in (cells_file, sweep_file, breakeven_file):
+        path = write(tmp_path)
+        path.write_bytes(path.read_bytes()[:3000])
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
+    at = open_page(name, "en", family="quant", source="cpu")
+    assert not at.exception
+    assert any("qwen-coder-1.5b-llamacpp-cpu" in shown(w.value) and "truncated" in w.value for w in at.warning)
