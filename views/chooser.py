@@ -5,33 +5,11 @@ import streamlit as st
 from specreplay import chooser
 from specreplay.views.shell import page_file
 from specreplay.views import url_state
-from specreplay.views.chooser_text import TEXT
+from specreplay.views.chooser_text import ANSWERS, RATING, TEXT, VERDICT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, lang, page_intro, plain, source_line, tr
 
 T = Texts(TEXT)
-ANSWERS = {  # question → (Korean, English) label, then each answer's (Korean, English) label
-    "drafter": (("무엇을 갖고 있나요?", "What do you have?"), {
-        "eagle3": ("이 모델용으로 학습된 EAGLE-3 드래프터", "an EAGLE-3 drafter trained for this model"),
-        "mtp": ("MTP 층이 든 체크포인트 (DeepSeek-V3, GLM-4.5 계열)", "a checkpoint with MTP layers (DeepSeek-V3, GLM-4.5)"),
-        "small_model": ("같은 토크나이저의 같은 계열 소형 모델", "a small model of the same family and tokenizer"),
-        "none": ("아무것도 없음", "none of these")}),
-    "copies": (("출력이 입력을 많이 베끼나요? (RAG, 요약, 코드 수정)", "Does the output copy the input? (RAG, summaries, code edits)"), {
-        "yes": ("예", "yes"), "no": ("아니요, 새로 씀 (대화, 글쓰기)", "no, it writes anew (chat, writing)")}),
-    "concurrency": (("동시 요청은 몇 개쯤인가요?", "How many concurrent requests?"), {
-        "low": ("몇 개 (1–4)", "a few (1–4)"), "mid": ("8–16개 안팎", "around 8–16"),
-        "high": ("피크 때 수십 이상 (배치 24+)", "tens or more at peak (batch 24+)")}),
-    "memory": (("GPU 메모리에 여유가 있나요?", "Is there GPU memory to spare?"), {
-        "yes": ("예", "yes"), "no": ("아니요, KV 캐시가 빠듯함", "no, the KV cache is tight")}),
-    "temperature": (("샘플링 온도는?", "Sampling temperature?"), {
-        "low": ("낮음 (0 근처)", "low (near 0)"), "high": ("높음 (창작 등)", "high (creative writing etc.)")}),
-}
-VERDICT = {"recommend": (":green-badge[추천]", ":green-badge[recommended]"),
-           "avoid": (":red-badge[피하기]", ":red-badge[avoid]"),
-           "measure": (":orange-badge[재 보고 정하기]", ":orange-badge[measure first]"),
-           "setting": (":blue-badge[설정]", ":blue-badge[setting]")}
-RATING = {"low_medium": ("낮음~중간", "low–medium"), "medium": ("중간", "medium"),
-          "medium_high": ("중간~높음", "medium–high"), "high": ("높음", "high")}
 DEFAULTS = {"drafter": "none", "copies": "no", "concurrency": "low", "memory": "yes", "temperature": "low"}
 
 
@@ -96,11 +74,9 @@ for fit in fits:
     m = fit.method
     with st.container(border=True):
         st.markdown(f"### {pick(VERDICT[fit.verdict])} `{m.id}` · {tr(m.name_ko, m.name_en)}")
-        st.markdown(kind_markdown("quoted") + " " + tr(
-            f"vLLM 문서의 이득: 저QPS(지연 중심) **{RATING[m.low_qps][0]}**, 고QPS(처리량 중심) **{RATING[m.high_qps][0]}** — "
-            f"{m.doc_note_ko}",
-            f"vLLM's documentation rates the gain: low QPS (latency) **{RATING[m.low_qps][1]}**, high QPS (throughput) "
-            f"**{RATING[m.high_qps][1]}** — {m.doc_note_en}") + f" · {source_line(m)}")
+        st.markdown(kind_markdown("quoted") + " " + T("doc_rating", low=pick(RATING[m.low_qps]),
+                                                      high=pick(RATING[m.high_qps]),
+                                                      note=tr(m.doc_note_ko, m.doc_note_en)) + f" · {source_line(m)}")
         for rule in fit.rules:
             rule_block(rule)
 
