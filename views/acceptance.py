@@ -12,6 +12,7 @@ from specreplay.views.acceptance_fit import cost_section, f16_note, fit_section,
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
+from specreplay.views.chart_parts import short
 from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, source_line, times
 
 T = Texts(TEXT)
@@ -218,13 +219,14 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     f16_note([c for group in sweeps.values() for c in group])
     figs = {"length": go.Figure(), "speedup": go.Figure()}
     for (file, arm, _prompt), group in sweeps.items():
-        name = f"{group[0].kind} · {arm} · {Path(file).stem}"
+        name = short(f"{group[0].kind} · {arm} · {Path(file).stem}")
         xs = [c.temperature for c in group]
         hover = [cell_hover(c) for c in group]
         figs["length"].add_trace(go.Scatter(x=xs, y=[c.acceptance_length for c in group], name=name, mode="lines+markers",
                                             hovertext=hover))
         figs["speedup"].add_trace(go.Scatter(x=xs, y=[c.measured_speedup for c in group], name=name, mode="lines+markers",
-                                             hovertext=hover, hovertemplate="%{x}: %{y:.2f}×<br>%{hovertext}<extra></extra>"))
+                                             text=[times(c.measured_speedup) for c in group], hovertext=hover,
+                                             hovertemplate="%{x}: %{text}<br>%{hovertext}<extra></extra>"))
     figs["speedup"].add_hline(y=1, line_dash="dot", line_color="gray")
     titles = {"length": (T("acceptance_length_measured"), T("tokens_verification")),
               "speedup": (T("speedup_measured"), "×")}

@@ -88,8 +88,9 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
         fig.add_trace(go.Scatter(
             x=[c.predicted for c in cs], y=[c.measured_speedup for c in cs], mode="markers", name=series_name(cs[0]),
             marker={"color": palette.colour(family, i), "size": 9},
-            text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {pct(residual(c))}" for c in cs],
-            hovertemplate="%{text}<br>" + T("fit_x") + " %{x:.2f}×<br>" + T("fit_y") + " %{y:.2f}×<extra></extra>"))
+            text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {pct(residual(c))}<br>{T('fit_x')} "
+                  f"{times(c.predicted)}<br>{T('fit_y')} {times(c.measured_speedup)}" for c in cs],
+            hovertemplate="%{text}<extra></extra>"))
     fig.add_hline(y=1, line_dash="dot", line_color=palette.baseline(1))
     fig.update_layout(title=T("fit_title"), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("fit_x"), "range": [0, top]}, yaxis={"title": T("fit_y"), "range": [0, top]},

@@ -8,7 +8,7 @@ from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import Recording, RecordingError, engine_name
 from specreplay.views.ui import FORMAT_COLOR as COLOR
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, tr
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, times, tr
 from specreplay.views import url_state
 from specreplay.views.roofline_text import TEXT
 from specreplay.views.texts import Texts
@@ -112,10 +112,10 @@ for fmt in ("int4", "fp8"):
     fig.add_trace(go.Scatter(x=list(pts), y=list(pts.values()), mode="lines+markers", line=dict(color=COLOR[fmt]),
                              name=T("format_name_fmt_measured", FORMAT_NAME_fmt=FORMAT_NAME[fmt]) + (
                                  T("batch_1_tinygemm") if fmt == "int4" else ""),
-                             hovertemplate="B=%{x}: %{y:.2f}×<extra></extra>"))
-    fig.add_trace(go.Scatter(x=xs, y=[rl.ideal_speedup(x, chosen.k, chosen.n, fmt, peaks, bandwidth) for x in xs],
-                             mode="lines", line=dict(color=COLOR[fmt], dash="dot", width=1),
-                             hovertemplate="B=%{x:.0f}: %{y:.2f}×<extra></extra>",
+                             text=[times(v) for v in pts.values()], hovertemplate="B=%{x}: %{text}<extra></extra>"))
+    ideal_curve = [rl.ideal_speedup(x, chosen.k, chosen.n, fmt, peaks, bandwidth) for x in xs]
+    fig.add_trace(go.Scatter(x=xs, y=ideal_curve, mode="lines", line=dict(color=COLOR[fmt], dash="dot", width=1),
+                             text=[times(v) for v in ideal_curve], hovertemplate="B=%{x:.0f}: %{text}<extra></extra>",
                              name=T("format_name_fmt_ideal", FORMAT_NAME_fmt=FORMAT_NAME[fmt])))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 fig.update_yaxes(type="log", tickvals=[0.05, 0.1, 0.25, 0.5, 1, 2, 4])
@@ -135,9 +135,9 @@ for s in layer_shapes:
 st.dataframe(rows, hide_index=True)
 
 t4, t16 = rl.median_us(data, chosen.name, "int4"), rl.median_us(data, chosen.name, "bf16")
-times = " → ".join(f"{t4[m]:,.0f}" for m in (1, 8, 64))
+int4_times = " → ".join(f"{t4[m]:,.0f}" for m in (1, 8, 64))
 base = " → ".join(f"{t16[m]:,.0f}" for m in (1, 8, 64))
-st.markdown(T("about_the_kernels_honestly", times=times, base=base))
+st.markdown(T("about_the_kernels_honestly", times=int4_times, base=base))
 
 # ---------- 3. quoted: NVIDIA's table from article 002 ----------
 st.subheader(T("3_nvidia_s_h200"))
@@ -150,7 +150,7 @@ for row in quoted:
     fig.add_trace(go.Scatter(x=[x for x, _ in measured], y=[y for _, y in measured], mode="lines+markers",
                              name=row.label_en if lang() == "en" else row.label,
                              line=dict(color=COLOR[fmt], dash="solid" if "70B" in row.label else "dash"),
-                             hovertemplate="B=%{x}: %{y:.2f}×<extra></extra>"))
+                             text=[times(y) for _, y in measured], hovertemplate="B=%{x}: %{text}<extra></extra>"))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 st.plotly_chart(log_x(fig, T("throughput_vs_bf16_whole"),
                       T("throughput_bf16"), batch))
@@ -178,6 +178,7 @@ if trec is not None:
         dash = "dash" if "AWQ" in c.label else "solid"
         fig.add_trace(go.Scatter(x=list(c.points), y=list(c.points.values()), mode="lines+markers",
                                  name=f"{c.label} · {TIMING}", line=dict(color=COLOR[c.weight_format], dash=dash),
+                                 text=[times(v) for v in c.points.values()],
                                  hovertemplate=T("x_streams_y_2f") + "<extra></extra>"))
     level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
     log_x(fig, T("system_throughput_vs_bf16", TIMING=TIMING),

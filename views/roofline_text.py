@@ -91,6 +91,6 @@ TEXT: dict[str, tuple[str, str]] = {
         '{FORMAT_NAME_fmt} measured'),
     'batch_1_tinygemm': (' (배치 1용 tinygemm)',
         ' (batch-1 tinygemm)'),
-    'x_streams_y_2f': ('동시 %{x}: %{y:.2f}×',
-        '%{x} streams: %{y:.2f}×'),
+    'x_streams_y_2f': ('동시 %{x}: %{text}',
+        '%{x} streams: %{text}'),
 }
