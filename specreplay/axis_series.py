@@ -65,7 +65,7 @@ def series(table: str, metric: str) -> list[Series]:
     out = []
     for name, cs in rows.items():
         first = cs[0]
-        out.append(Series(key=f"{table}/{name}", label=name, label_en=first.series_en, kind=first.kind,
+        out.append(Series(key=f"{table}/{first.key}", label=name, label_en=first.series_en, kind=first.kind,
                           source=first.source, section=first.section, unit=first.unit, axis=first.axis,
                           points=tuple(sorted((c.level, c.value) for c in cs)),  # type: ignore[misc]
                           conditions=first.conditions, section_en=first.section_en,

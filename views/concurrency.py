@@ -138,9 +138,9 @@ def quant_style(s: axis_series.Series) -> tuple[str, str]:
     """Weight formats in the roofline page's colours: the format's colour; 70B / GPTQ solid, 8B / AWQ dashed."""
     if s.key.startswith("llamacpp/"):
         return palette.FORMATS["q4"], "solid"
-    fmt = "int4" if ("INT4" in s.label or "4-bit" in s.label) else "fp8"
-    size = "70B" if "70B" in s.label else "8B" if "8B" in s.label else ""
-    return FORMAT_COLOR[fmt], "dash" if size == "8B" or (not size and "AWQ" in s.label) else "solid"
+    key = s.key.lower()  # 002's rows by their stable CSV keys; our timing sweep's by arm id (timing/<arm>)
+    fmt = "int4" if ("int4" in key or "w4a16" in key) else "fp8"
+    return FORMAT_COLOR[fmt], "dash" if "_8b_" in key or ("awq" in key and "70b" not in key) else "solid"
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -174,7 +174,7 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats, problems
     if source == "002":
         shown = [s for s in axis_series.series("h200_relative_throughput", "relative_throughput")
-                 if "BF16" not in s.label]  # the BF16 rows are the 1.00 baseline itself
+                 if "baseline" not in s.key]  # the BF16 rows (keys …_bf16_w16a16_baseline) are the 1.00 baseline itself
         return shown, T("q_002"), [T("cav_002")], problems
     if source == "gpu":
         try:

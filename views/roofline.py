@@ -141,15 +141,19 @@ st.markdown(T("about_the_kernels_honestly", times=int4_times, base=base))
 
 # ---------- 3. quoted: NVIDIA's table from article 002 ----------
 st.subheader(T("3_nvidia_s_h200"))
-quoted = [s for s in axis_series.series(QUOTED_TABLE, "relative_throughput") if "BF16" not in s.label]
+# 002's rows by their stable keys (assets/quoted_h200_relative_throughput.csv `key`); the BF16 rows are the 1.00 baseline.
+QUOTED_ROWS = ["llama_3_1_70b_int4_awq_w4a16", "llama_3_1_70b_fp8_w8a8_plus_fp8_kv", "llama_3_1_8b_int4_awq_w4a16",
+               "llama_3_1_8b_fp8_w8a8_plus_fp8_kv"]
+by_key = {s.key.split("/", 1)[1]: s for s in axis_series.series(QUOTED_TABLE, "relative_throughput")}
+quoted = [by_key[k] for k in QUOTED_ROWS]
 kind_badge("quoted", source_line(quoted[0], markdown=False, conditions=False))
 fig = go.Figure()
 for row in quoted:
     measured = row.measured()
-    fmt = "int4" if "INT4" in row.label else "fp8"
+    fmt = "int4" if "int4" in row.key else "fp8"
     fig.add_trace(go.Scatter(x=[x for x, _ in measured], y=[y for _, y in measured], mode="lines+markers",
                              name=row.label_en if lang() == "en" else row.label,
-                             line=dict(color=COLOR[fmt], dash="solid" if "70B" in row.label else "dash"),
+                             line=dict(color=COLOR[fmt], dash="solid" if "70b" in row.key else "dash"),
                              text=[times(y) for _, y in measured], hovertemplate="B=%{x}: %{text}<extra></extra>"))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 st.plotly_chart(log_x(fig, T("throughput_vs_bf16_whole"),
@@ -193,10 +197,10 @@ if trec is not None:
             for c in curves]
     st.dataframe(quoted_rows + ours, hide_index=True)
     by = {c.arm: c for c in curves}
-    by_label = {s.label_en: s for s in quoted}
+
     fp8, gptq, awq = by.get("fp8"), by.get("w4a16-gptq"), by.get("w4a16-awq")
-    n8, n70 = by_label["Llama-3.1-8B · INT4 AWQ (W4A16)"], by_label["Llama-3.1-70B · INT4 AWQ (W4A16)"]
-    nf8, f70 = by_label["Llama-3.1-8B · FP8 (W8A8 + FP8 KV)"], by_label["Llama-3.1-70B · FP8 (W8A8 + FP8 KV)"]
+    n8, n70 = by_key["llama_3_1_8b_int4_awq_w4a16"], by_key["llama_3_1_70b_int4_awq_w4a16"]
+    nf8, f70 = by_key["llama_3_1_8b_fp8_w8a8_plus_fp8_kv"], by_key["llama_3_1_70b_fp8_w8a8_plus_fp8_kv"]
     if fp8 and gptq and awq:
         st.markdown(T("where_it_agrees_with", gptq_points_1=gptq.points[1], gptq_points_64=gptq.points[64], awq_points_1=awq.points[1], awq_points_64=awq.points[64], n8_value_at_1=n8.value_at(1), n8_value_at_64=n8.value_at(64), n70_value_at_1=n70.value_at(1), n70_value_at_64=n70.value_at(64), min_v_for_v_in_fp8_point=min(v for v in fp8.points.values() if v is not None), max_v_for_v_in_fp8_point=max(v for v in fp8.points.values() if v is not None), n8_value_at_8=n8.value_at(8), n70_value_at_16=n70.value_at(16), min_gptq_points_32_or_0_=min(gptq.points[32] or 0.0, awq.points[32] or 0.0), nf8_value_at_1=nf8.value_at(1), nf8_value_at_64=nf8.value_at(64), f70_value_at_1=f70.value_at(1), f70_value_at_64=f70.value_at(64), fp8_points_1=fp8.points[1], fp8_points_64=fp8.points[64]))
     st.caption(T("kind_markdown_measured_system", kind_markdown_measured=kind_markdown('measured'), TIMING=TIMING))
