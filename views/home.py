@@ -2,18 +2,38 @@
 
 import streamlit as st
 
+from specreplay import llamacpp_files, real_ladder
+from specreplay.arm_facts import F16_NOTE
+from specreplay.format import Recording
 from specreplay.views.home_text import TEXT
 from specreplay.views.shell import page_file
 from specreplay.views.texts import Texts
-from specreplay.views.ui import KIND_MEANING, kind_markdown, tr
+from specreplay.views.ui import KIND_MEANING, kind_markdown, times, tr
 
 T = Texts(TEXT)
 LINKS = [("replay", ":material/play_circle:"), ("acceptance", ":material/tune:"), ("concurrency", ":material/groups:"),
          ("ladder", ":material/stairs:"), ("cost", ":material/payments:"), ("chooser", ":material/alt_route:"),
          ("roofline", ":material/show_chart:")]
 
+
+
+def our_headline() -> None:
+    """Our own ladder's code prompt in one line, once the llama.cpp recording is there (views/ladder.py has all)."""
+    got = llamacpp_files.read(llamacpp_files.LADDER)
+    if not isinstance(got, Recording):
+        return
+    code = next((pl for pl in real_ladder.prompt_ladders(got, real_ladder.LADDERS["draft"]) if pl.prompt == "code"), None)
+    if code is None or any(r.rate is None for r in code.rungs):
+        return
+    f16, q4, draft = code.rungs
+    st.markdown(f"{kind_markdown('measured')} " + T("ours", prompt=code.prompt, f16=f16.rate, q4=q4.rate,
+                                                    quant=times(q4.vs_previous), draft=draft.rate,
+                                                    drafter=times(draft.vs_previous)) + " " + tr(*F16_NOTE))
+
+
 st.title(T("title"))
 st.markdown(T("story"))
+our_headline()
 st.subheader(T("kinds"))
 st.markdown(T("kinds_intro"))
 st.markdown("\n".join(f"- {kind_markdown(kind)} {tr(*KIND_MEANING[kind])}" for kind in KIND_MEANING))

@@ -20,6 +20,11 @@ small drafter write several tokens that the big model verifies in one pass.
 But the multiplier belongs to conditions, not to the feature. More concurrent users, a lower acceptance rate,
 freer (higher-temperature) output — and the gain shrinks, sometimes below 1.0.
 """),
+    "ours": ("이 기계에서 직접 잰 것 (llama.cpp, 2코어 CPU, Qwen2.5-Coder-1.5B, {prompt} 프롬프트): F16 {f16:.1f} tok/s → "
+             "Q4_K_M {q4:.1f} tok/s ({quant}) → + 0.5B 드래프트 {draft:.1f} tok/s ({drafter}). 계단 페이지에 프롬프트마다 있습니다.",
+             "Measured here (llama.cpp, 2-core CPU, Qwen2.5-Coder-1.5B, the {prompt} prompt): F16 {f16:.1f} tok/s → "
+             "Q4_K_M {q4:.1f} tok/s ({quant}) → + 0.5B draft model {draft:.1f} tok/s ({drafter}). The ladder page has "
+             "every prompt."),
     "kinds": ("숫자의 네 가지 종류 (그리고 가져온 녹화)", "Four kinds of numbers (and imported recordings)"),
     "kinds_intro": ("모든 숫자 옆에는 종류를 밝히는 표시와 출처(기사 제목, 절, 원 출처)가 붙습니다.",
                     "Every number carries a badge saying which kind it is, and its source (article title, section, "

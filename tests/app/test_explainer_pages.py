@@ -161,3 +161,14 @@ def test_cost_inputs_move_readouts() -> None:
     at.number_input(key="context").set_value(262144).run()
     at.slider(key="reserved").set_value(36).run()
     assert metrics(at)["concurrent sessions"] == "0.2"
+
+
+def test_start_page_tells_our_measured_ladder_once_it_is_recorded(tmp_path, monkeypatch) -> None:
+    from tests.llamacpp_fixtures import cells_file
+
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
+    assert not any("Measured here" in m.value for m in open_page("home", "en").markdown)  # nothing to tell yet
+    cells_file(tmp_path)
+    line = next(m.value for m in open_page("home", "en").markdown if "Measured here" in m.value)
+    assert line.startswith(":green-badge[measured]") and "F16 10.2 tok/s → Q4_K_M 29.6 tok/s (2.9×)" in line
+    assert "16-bit weights holding the 4-bit model's values" in line
