@@ -181,7 +181,7 @@ if trec is not None:
     for c in curves:
         dash = "dash" if "AWQ" in c.label else "solid"
         fig.add_trace(go.Scatter(x=list(c.points), y=list(c.points.values()), mode="lines+markers",
-                                 name=f"{c.label} · {TIMING}", line=dict(color=COLOR[c.weight_format], dash=dash),
+                                 name=f"{c.label} · {T('timing_short')}", line=dict(color=COLOR[c.weight_format], dash=dash),
                                  text=[times(v) for v in c.points.values()],
                                  hovertemplate=T("x_streams_y_2f") + "<extra></extra>"))
     level(fig, 1.0, "BF16 = 1.0", "#444", "solid")

@@ -1,6 +1,7 @@
 """The roofline page's words (Korean, English), read through views.texts.Texts."""
 
 TEXT: dict[str, tuple[str, str]] = {
+    'timing_short': ('타이밍 전용', 'timing only'),  # a legend name (≤ 40 characters); the title says the rest
     'why_4_bit_can': ('왜 4비트가 큰 배치에서 느려지나',
         'Why 4-bit can lose at large batch'),
     'a_decode_step_reads': ('디코드 한 스텝은 모든 가중치를 메모리에서 한 번 읽고, 배치 B의 토큰마다 곱셈을 합니다. B가 작으면 GPU는 읽기를 기다리므로 가중치를 4비트(바이트 ¼)로 줄이면 빨라집니다. 루프라인으로는 그 이득이 1.0으로 줄어들 뿐이고, 그것도 곱셈이 병목이 되는 큰 배치에서입니다(우리 H200에서 int4 W4A16은 B ≈ {INT4_RIDGE_B:,.0f}). 그런데 우리가 잰 int4 커널은 아직 메모리 바운드인 B = {INT4_LOSES_AT}에서 이미 BF16보다 느립니다: 곱셈이 천장에 닿아서가 아니라, 4비트 가중치를 BF16으로 되돌리는 커널의 역양자화 작업이 B와 함께 늘어서 지는 것입니다. 3절의 NVIDIA 모델 전체 수치는 요청마다 입력 2,048토큰 · 출력 128토큰이라 프리필 비중이 크고, 연산 바운드인 프리필에서는 4비트가 아낄 읽기가 없습니다.',
