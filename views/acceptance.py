@@ -218,13 +218,15 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     st.subheader(T("raising_the_temperature_our"))
     f16_note([c for group in sweeps.values() for c in group])
     figs = {"length": go.Figure(), "speedup": go.Figure()}
-    for (file, arm, _prompt), group in sweeps.items():
+    for i, ((file, arm, _prompt), group) in enumerate(list(sweeps.items())[:6]):
         name = short(f"{group[0].kind} · {arm} · {Path(file).stem}")
         xs = [c.temperature for c in group]
         hover = [cell_hover(c) for c in group]
+        line = {"color": palette.colour("gpu" if "H200" in group[0].machine else "cpu", i)}
         figs["length"].add_trace(go.Scatter(x=xs, y=[c.acceptance_length for c in group], name=name, mode="lines+markers",
-                                            hovertext=hover))
+                                            hovertext=hover, line=line))
         figs["speedup"].add_trace(go.Scatter(x=xs, y=[c.measured_speedup for c in group], name=name, mode="lines+markers",
+                                             line=line,
                                              text=[times(c.measured_speedup) for c in group], hovertext=hover,
                                              hovertemplate="%{x}: %{text}<br>%{hovertext}<extra></extra>"))
     figs["speedup"].add_hline(y=1, line_dash="dot", line_color="gray")
