@@ -132,7 +132,8 @@ def pareto_section() -> None:
                       xaxis={"title": T("pareto_x"), "rangemode": "tozero"},
                       yaxis={"title": T("pareto_y"), "rangemode": "tozero"}, legend={"orientation": "h", "y": -0.2})
     st.plotly_chart(fig, key="pareto_chart")
-    kind_badge("imported" if imported else "measured", f"{file} · {machine}")
+    timing = T("timing_only") if header.get("timing_only") is True else ""
+    kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, machine) if x))
     st.caption(T("cav_throughput"))
     if imported:
         st.caption(T("pareto_imported"))

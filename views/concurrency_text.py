@@ -122,6 +122,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "pareto_recording": ("녹화", "Recording"),
     "pareto_pair": ("비교할 짝", "Pair to compare"),
     "every_arm": ("모든 팔", "every arm"), "streams_word": ("동시", "streams"),
+    "timing_only": ("타이밍 전용 — 더미 가중치", "timing only — dummy weights"),
     "pareto_upload": ("다른 도구의 결과를 변환한 녹화 올리기 (.jsonl, `specreplay import`)",
                       "Upload a recording converted from another tool (.jsonl, `specreplay import`)"),
     "pareto_uploaded": ("올린 파일", "uploaded file"),
