@@ -35,7 +35,9 @@ def _sweep_points(path: str, mtime_ns: int) -> tuple[dict[tuple[str, str | None]
 
 
 def sweep_files() -> list[str]:
-    """Recordings with concurrency levels, llama.cpp's sweep first; the break-even file has its own map."""
+    """The sweep recordings, found by name (`…sweep…jsonl`, as the recorder's configs name them; reading every file
+    to find its levels would cost a page visit a second), llama.cpp's sweep first; the break-even file has its own
+    map."""
     names = [p.name for p in recording_files() if "sweep" in p.name and p.name != llamacpp_files.BREAKEVEN]
     return sorted(names, key=lambda n: n != llamacpp_files.SWEEP)
 
