@@ -163,7 +163,7 @@ def main() -> None:
                    "the engine's;\n# the text is not the model's answer (timing_only).", timing_only=True),
         "qwen-llamacpp-temperature.toml": config(
             "Qwen2.5-Coder-1.5B on llama.cpp CPU: temperature 0 / 0.3 / 0.7 / 1.0, F16 with and without the draft model",
-            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-temperature.jsonl", "max_tokens": 96,
+            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-temperature.jsonl", "max_tokens": 64,
              "repeats": 2, "warmup": 0, **HOST}, TEMPERATURE,
             [prompt(f"{t}-t{temp:g}", t, {"temperature": temp, **({"seed": 7} if temp else {})})
              for t in ("code", "prose") for temp in (0.0, 0.3, 0.7, 1.0)], 1, HEAD),
