@@ -28,6 +28,7 @@ from pathlib import Path
 from statistics import median
 
 from specreplay import theory
+from specreplay.arm_facts import draft_length
 from specreplay.format import Recording, RecordingError, SpecCounts, engine_name, load
 from specreplay.panes import median_rate
 from specreplay.locations import recording_files
@@ -113,12 +114,6 @@ class AcceptanceCell:
         return theory.expected_tokens(self.alpha, self.gamma) / (1 + self.gamma * self.cost_ratio)
 
 
-def _gamma(arm: dict, counts: SpecCounts) -> int:
-    spec = arm.get("flags", {}).get("speculative_config") or {}
-    n = spec.get("num_speculative_tokens") if isinstance(spec, dict) else None
-    return int(n) if isinstance(n, int) and n >= 1 else len(counts.per_position)
-
-
 def _triples(text: str) -> list[tuple[str, ...]]:
     words = re.findall(r"\w+", text.lower())
     return [tuple(words[i:i + 3]) for i in range(len(words) - 2)]
@@ -154,7 +149,7 @@ def cells_of(rec: Recording) -> list[AcceptanceCell]:
             spec_tps, base_tps = median_rate(runs), median_rate(base_runs)
             if counts.drafts == 0 or spec_tps is None or base_tps is None:
                 continue
-            gamma = _gamma(arm, counts)
+            gamma = draft_length(arm, counts) or 1
             temp = prompt.get("sampling", {}).get("temperature")
             out.append(AcceptanceCell(
                 file=Path(rec.path).name, arm=arm["id"], baseline=base,

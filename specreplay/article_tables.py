@@ -258,10 +258,11 @@ class Step:
 
 def ladder(table: str, metric: str = "decode_rate", workload: str | None = None,
            series_names: list[str] | None = None) -> list[Step]:
-    """The table's rungs in file order (or in series_names order), with step and total multipliers."""
+    """The table's rungs in file order (or in series_names order: each a row's stable key, or its printed label),
+    with step and total multipliers."""
     cs = [c for c in table_cells(table, metric) if workload is None or c.conditions["workload"] == workload]
     if series_names is not None:
-        by = {c.series: c for c in cs}
+        by = {**{c.series: c for c in cs}, **{c.key: c for c in cs}}
         missing = [n for n in series_names if n not in by]
         if missing:
             raise KeyError(f"{table}: no rung named {missing}")

@@ -32,6 +32,11 @@ class Series:
     section_en: str = ""
     conditions_en: dict[str, str] = field(default_factory=dict)
     original: str = ""  # the quoted table's id in assets/original_sources.csv
+    # Recorded series: which ratio ("throughput": system tok/s, "decode": median per-request tok/s), where it was
+    # measured ("gpu", "cpu"), and a legend name of at most 40 characters (the label carries the full provenance).
+    metric: str = ""
+    family: str = ""
+    short: str = ""
 
     def value_at(self, level: int) -> float | None:
         """The measured value at exactly this level; None when the level was not measured (or was excluded)."""
@@ -60,7 +65,7 @@ def series(table: str, metric: str) -> list[Series]:
     out = []
     for name, cs in rows.items():
         first = cs[0]
-        out.append(Series(key=f"{table}/{name}", label=name, label_en=first.series_en, kind=first.kind,
+        out.append(Series(key=f"{table}/{first.key}", label=name, label_en=first.series_en, kind=first.kind,
                           source=first.source, section=first.section, unit=first.unit, axis=first.axis,
                           points=tuple(sorted((c.level, c.value) for c in cs)),  # type: ignore[misc]
                           conditions=first.conditions, section_en=first.section_en,

@@ -38,7 +38,23 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
 RATINGS = ("low_medium", "medium", "medium_high", "high")  # vLLM's documentation, as the article prints it
 Verdict = Literal["recommend", "avoid", "measure", "setting"]
 VERDICTS = ("recommend", "avoid", "measure", "setting")
-Figure = article_tables.TableCell | article_tables.MathRow
+
+
+@dataclass(frozen=True)
+class RecordedFigure:
+    """A cell of one of our bundled recordings a rule rests on: a speculative arm's measured speedup on a prompt."""
+
+    file: str
+    arm: str
+    prompt: str
+    value: float  # median decode tok/s of the arm ÷ its baseline's, same prompt
+    temperature: float | None
+    engine: str
+    machine: str
+    kind: Literal["measured"] = "measured"
+
+
+Figure = article_tables.TableCell | article_tables.MathRow | RecordedFigure
 
 
 @dataclass(frozen=True)
@@ -128,9 +144,30 @@ def _source(where: str, row: dict[str, str]) -> None:
         _fail(where, f"source '{row['source']}' is not an article in assets/articles.csv")
 
 
+def _recorded(ref: str, where: str) -> tuple[Figure, ...]:
+    """'recording/<file>/<arm>/<prompt>': that cell of a bundled recording (specreplay.resources.RECORDINGS)."""
+    from specreplay.acceptance_measured import cells_of
+    from specreplay.format import RecordingError, load
+    from specreplay.resources import RECORDINGS
+
+    _, file, arm, prompt = (ref.split("/") + ["", "", ""])[:4]
+    try:
+        cells = cells_of(load(RECORDINGS / file))
+    except (RecordingError, OSError) as e:
+        _fail(where, f"figure '{ref}': {e}")
+    found = [c for c in cells if (c.arm, c.prompt) == (arm, prompt)]
+    if not found:
+        _fail(where, f"figure '{ref}' names no speculative cell of recordings/{file}")
+    c = found[0]
+    return (RecordedFigure(file, arm, prompt, c.measured_speedup, c.temperature, c.engine, c.machine),)
+
+
 def figure(ref: str, where: str = "") -> tuple[Figure, ...]:
-    """The cells a reference names: 'table/key/metric' (every workload), 'table/key/metric@level', or
-    'gamma_compute/alpha/gamma' for a row of article 004's worked table."""
+    """The cells a reference names: 'table/key/metric' (every workload), 'table/key/metric@level',
+    'gamma_compute/alpha/gamma' for a row of article 004's worked table, or 'recording/<file>/<arm>/<prompt>'
+    for a cell of a bundled recording."""
+    if ref.startswith("recording/"):
+        return _recorded(ref, where)
     parts = ref.split("/")
     if len(parts) != 3:
         _fail(where, f"figure '{ref}' must be table/key/metric[@level]")
@@ -274,6 +311,11 @@ def describe(figures: tuple[Figure, ...], lang: str) -> list[tuple[str, Figure]]
     done: set[int] = set()
     for i, f in enumerate(figures):
         if i in done:
+            continue
+        if isinstance(f, RecordedFigure):
+            temp = "" if f.temperature is None else (f" · temperature {f.temperature:g}" if en else f" · 온도 {f.temperature:g}")
+            out.append((f"{f.prompt} · {f.arm} ({f.engine}){temp}: " + ("measured speedup " if en else "실측 속도 배수 ")
+                        + f"{f.value:.2f}×", f))
             continue
         if isinstance(f, article_tables.MathRow):
             out.append((f"α {f.alpha:g} · γ {f.gamma}: " + (f"speedup {f.speedup:g}× · compute {f.compute:g}×" if en else

@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from specreplay.arm_facts import is_speculative, synth_length
 from specreplay.axis_series import Series
 from specreplay.locations import recording_files
+from specreplay.multiplier import times
 
 
 def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str, str], label: str,
-                    label_en: str = "", excluded: Mapping[int, float | None] | None = None) -> Series:
+                    label_en: str = "", excluded: Mapping[int, float | None] | None = None, metric: str = "",
+                    family: str = "", short: str = "") -> Series:
     """A recorded concurrency sweep (speedup of a speculative arm over its baseline) as just another series.
 
     provenance needs 'recording' (file) and should name engine, model, machine and date. `excluded`: levels
@@ -27,7 +30,8 @@ def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str,
     return Series(key=f"recording/{provenance['recording']}/{label}", label=label, label_en=label_en or label,
                   kind="measured", source=str(provenance["recording"]), section="", unit="×",
                   axis="concurrency", points=tuple(sorted((int(k), v) for k, v in points.items())),
-                  conditions=conditions, excluded=tuple(sorted((int(k), v) for k, v in (excluded or {}).items())))
+                  conditions=conditions, excluded=tuple(sorted((int(k), v) for k, v in (excluded or {}).items())),
+                  metric=metric, family=family, short=short)
 
 
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
@@ -43,10 +47,6 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
     files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
     series, problems, excluded = _recorded_sweeps(files)
     return list(series), list(problems), list(excluded)
-
-
-def _ratio_text(x: float | None) -> str:
-    return f"{x:.2f}×" if x is not None else "—"
 
 
 @lru_cache(maxsize=8)
@@ -72,6 +72,9 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         unchecked: set[tuple[str, str | None]] = set()
         for row in pair_rows(rec):
             s, stats = row.speedup, row.stats
+            drafts = is_speculative(rec.arm(s.arm)) or any(lv.spec for lv in rec.levels if lv.arm == s.arm)
+            if synth_length(rec.arm(s.arm)) is not None or not drafts:
+                continue  # a set acceptance length (the break-even map), or a pair without a drafter (4-bit ÷ 16-bit)
             if not row.checkable:
                 unchecked.add((s.arm, s.mix))
             # Like-for-like rule (sweeps.like_for_like): where batching changed the speculative arm's greedy text
@@ -82,7 +85,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                 where = " · ".join(x for x in (path.name, s.arm, s.mix, str(s.concurrency)) if x)
                 excluded.append(f"{where}: {stats.greedy_diverged}/{stats.greedy_runs} greedy runs changed by "
                                 f"batching (baseline {row.base.greedy_diverged}/{row.base.greedy_runs}); system "
-                                f"{_ratio_text(s.throughput)}, per-request {_ratio_text(s.decode)} not plotted")
+                                f"{times(s.throughput)}, per-request {times(s.decode)} not plotted")
             c = curves.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
             c["throughput"][s.concurrency] = None if differs or s.throughput is None else round(s.throughput, 2)
             c["decode"][s.concurrency] = None if differs or s.decode is None else round(s.decode, 2)
@@ -90,8 +93,13 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                 x = left_out.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
                 x["throughput"][s.concurrency] = None if s.throughput is None else round(s.throughput, 2)
                 x["decode"][s.concurrency] = None if s.decode is None else round(s.decode, 2)
+        family = "gpu" if (rec.header.get("machine") or {}).get("accelerator") else "cpu"
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
+            engine = str((arm.get("engine") or {}).get("name", "?")).replace("vllm", "vLLM")
+            temps = {bool(p.get("sampling", {}).get("temperature")) for p in rec.prompts}
+            tag = mix or ("sampled" if temps == {True} else "greedy" if temps == {False} else "")
+            short = f"{arm_id} ÷ {arm.get('baseline')}{f' · {tag}' if tag else ''} · {engine} {family.upper()}"
             base = f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"
             mix_ko = f" · {mix}" if mix else ""
             note = (" · 텍스트 확인 불가 (샘플링)", " · text not checkable (sampled)") if (arm_id, mix) in unchecked \
@@ -105,5 +113,5 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                     "machine": rec.machine_line,
                     "date": str(rec.header.get("created", "")),
                 }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}",
-                   excluded=left_out.get((arm_id, mix), {}).get(metric)))
+                   excluded=left_out.get((arm_id, mix), {}).get(metric), metric=metric, family=family, short=short))
     return tuple(out), tuple(problems), tuple(excluded)

@@ -11,6 +11,7 @@ import html
 import math
 
 from specreplay.format import Event
+from specreplay.palette import MARKS
 from specreplay.panes import SIM_TOKEN
 from specreplay.theory import expected_tokens
 
@@ -59,6 +60,10 @@ def stream(taus: list[int], step_s: float) -> list[Event]:
                                        for i, n in enumerate(taus, start=1)]
 
 
+# The one palette (assets/palette.json): accepted draft tokens green, the big model's own token slate.
+OWN, ACCEPTED, PLAIN = MARKS["token_own"], MARKS["token_accepted"], MARKS["token_plain"]
+
+
 def _lane(title: str, events: list[Event], color_draft: str, color_own: str) -> str:
     spans = []
     for e in events:
@@ -87,13 +92,13 @@ def token_strip_html(plain: list[Event], spec: list[Event], gamma: int, labels: 
 .ts .step i{{display:inline-block;width:9px;height:12px;border-radius:2px}}
 @keyframes ts-show{{to{{opacity:1}}}}
 .ts .strip{{display:flex;align-items:flex-end;gap:1px;height:50px;border-bottom:1px solid #999}}
-.ts .strip i{{display:inline-block;width:5px;background:#4c78a8}}
+.ts .strip i{{display:inline-block;width:5px;background:{OWN}}}
 .ts .strip-title,.ts .legend{{font-size:12px;color:#555;margin-top:6px}}
 .ts button{{font-size:12px;margin-top:6px}}
 </style>
-<div class="lanes">{_lane(labels["plain"], plain, "#f58518", "#4c78a8")}{_lane(labels["spec"], spec, "#54a24b", "#4c78a8")}</div>
-<div class="legend"><span style="color:#54a24b">■</span> {html.escape(labels["accepted"])} &nbsp;
-<span style="color:#4c78a8">■</span> {html.escape(labels["own"])}</div>
+<div class="lanes">{_lane(labels["plain"], plain, PLAIN, OWN)}{_lane(labels["spec"], spec, ACCEPTED, OWN)}</div>
+<div class="legend"><span style="color:{ACCEPTED}">■</span> {html.escape(labels["accepted"])} &nbsp;
+<span style="color:{OWN}">■</span> {html.escape(labels["own"])}</div>
 {_strip(spec, labels["strip"], gamma)}
 <button onclick="const l=this.parentElement.querySelector('.lanes');l.replaceWith(l.cloneNode(true));">{html.escape(labels["replay"])}</button>
 </div>"""

@@ -3,48 +3,42 @@ ways on — then the kinds of numbers and where to go next."""
 
 import streamlit as st
 
+from specreplay import llamacpp_files, real_ladder
+from specreplay.arm_facts import F16_NOTE
+from specreplay.format import Recording
 from specreplay.views.hero import hero
+from specreplay.views.home_text import TEXT
 from specreplay.views.shell import page_file
-from specreplay.views.ui import KIND_MEANING, kind_markdown, tr
+from specreplay.views.texts import Texts
+from specreplay.views.ui import KIND_MEANING, kind_markdown, times, tr
 
-st.title(tr("같은 모델이 몇 배 빨라지는 이유, 그리고 그 이득이 사라지는 때",
-            "Why the same LLM gets several times faster — and when the gain disappears"))
+T = Texts(TEXT)
+LINKS = [("replay", ":material/play_circle:"), ("acceptance", ":material/tune:"), ("concurrency", ":material/groups:"),
+         ("ladder", ":material/stairs:"), ("cost", ":material/payments:"), ("chooser", ":material/alt_route:"),
+         ("roofline", ":material/show_chart:")]
+
+
+def our_headline() -> None:
+    """Our own ladder's code prompt in one line, once the llama.cpp recording is there (views/ladder.py has all)."""
+    got = llamacpp_files.read(llamacpp_files.LADDER)
+    if not isinstance(got, Recording):
+        return
+    code = next((pl for pl in real_ladder.prompt_ladders(got, real_ladder.LADDERS["draft"]) if pl.prompt == "code"), None)
+    if code is None or any(r.rate is None for r in code.rungs):
+        return
+    f16, q4, draft = code.rungs
+    st.markdown(f"{kind_markdown('measured')} " + T("ours", prompt=code.prompt, f16=f16.rate, q4=q4.rate,
+                                                    quant=times(q4.vs_previous), draft=draft.rate,
+                                                    drafter=times(draft.vs_previous)) + " " + tr(*F16_NOTE))
+
+
+st.title(T("title"))
 hero()
-st.markdown(tr(
-    """
-모델을 바꾸지 않고도 서빙 계층만 손봐서 디코드 속도를 여러 배 올릴 수 있습니다.
-**4비트 양자화**는 토큰마다 메모리에서 읽어야 할 가중치를 줄이고, **추측 디코딩**은 작은 드래프터가
-미리 쓴 토큰 여러 개를 큰 모델이 한 번에 검증하게 합니다.
-
-하지만 배수는 기능이 아니라 조건에 붙어 있습니다. 동시 접속이 늘면, 수용률이 낮으면,
-온도가 높아 출력이 자유로우면 그 이득은 줄어들고 1.0 아래로 내려가기도 합니다.
-""",
-    """
-Without changing the model, the serving layer alone can multiply decode speed.
-**4-bit quantization** shrinks the weights read from memory for every token; **speculative decoding** lets a
-small drafter write several tokens that the big model verifies in one pass.
-
-But the multiplier belongs to conditions, not to the feature. More concurrent users, a lower acceptance rate,
-freer (higher-temperature) output — and the gain shrinks, sometimes below 1.0.
-"""))
-
-st.subheader(tr("숫자의 다섯 가지 종류", "Five kinds of numbers"))
-st.markdown(tr("모든 숫자 옆에는 종류를 밝히는 표시와 출처(기사 제목, 절, 원 출처)가 붙습니다.",
-               "Every number carries a badge saying which kind it is, and its source (article title, section, original "
-               "source)."))
+st.markdown(T("story"))
+our_headline()
+st.subheader(T("kinds"))
+st.markdown(T("kinds_intro"))
 st.markdown("\n".join(f"- {kind_markdown(kind)} {tr(*KIND_MEANING[kind])}" for kind in KIND_MEANING))
-
-st.subheader(tr("둘러보기", "Explore"))
-st.page_link(page_file("replay"), label=tr("따로 녹화한 팔들을 한 시계 위에서 나란히 재생", "Arms recorded separately, replayed side by side on one clock"),
-             icon=":material/play_circle:")
-st.page_link(page_file("acceptance"), label=tr("수용률 α와 드래프트 길이 γ가 배수를 정하는 방식", "How acceptance rate α and draft length γ set the speedup"),
-             icon=":material/tune:")
-st.page_link(page_file("concurrency"), label=tr("동시 접속이 늘면 배수가 1.0 아래로", "More concurrent users push the speedup below 1.0"),
-             icon=":material/groups:")
-st.page_link(page_file("ladder"), label=tr("bf16 → 4비트 → 드래프터 계단", "The bf16 → 4-bit → drafter ladder"), icon=":material/stairs:")
-st.page_link(page_file("cost"), label=tr("100만 토큰당 비용과 KV 캐시 예산", "Cost per 1M tokens and the KV-cache budget"),
-             icon=":material/payments:")
-st.page_link(page_file("chooser"), label=tr("내 상황에는 어떤 추측 디코딩이 맞나", "Which speculative decoding fits my situation"),
-             icon=":material/alt_route:")
-st.page_link(page_file("roofline"), label=tr("왜 4비트가 큰 배치에서 느려지나 (H200 실측)", "Why 4-bit can lose at large batch (measured on an H200)"),
-             icon=":material/show_chart:")
+st.subheader(T("explore"))
+for name, icon in LINKS:
+    st.page_link(page_file(name), label=T(f"go_{name}"), icon=icon)

@@ -1,38 +1,36 @@
-"""The bf16 → 4-bit → drafter ladder: one change per rung, each multiplier read off measured rates."""
+"""The bf16 → 4-bit → drafter ladder: one change per rung, each multiplier read off measured rates. The article's
+ladder (000) beside ours (llama.cpp on this CPU), then 001's pairs and 003's two ladders."""
+
+from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import article_tables
-from specreplay.format import RecordingError, engine_name, load
+from specreplay import article_tables, llamacpp_files, palette, real_ladder
+from specreplay.arm_facts import F16_NOTE
+from specreplay.format import Recording, RecordingError, engine_name, load
 from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
-from specreplay.views import ui
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr, shown_kind
+from specreplay.views import ui, url_state
+from specreplay.views.chart_parts import sources
+from specreplay.views.ladder_text import TEXT
+from specreplay.views.texts import Texts
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, shown_kind, times, tr
 
+T = Texts(TEXT)
 H200_FILE = recording_file("smollm2-h200.jsonl")
-
-# Row names of the article tables (assets/articles_measured.csv `series`): data keys, named once here; what the
-# page shows is each row's label in the reader's language (label(s.label, s.label_en)).
-ORIGINAL, QUANTIZED, DRAFTER = "① 원본", "② 양자화", "③ 드래프터"  # 000
-BF16, BF16_DRAFTER, INT4, INT4_DRAFTER = "bf16 · 드래프터 없음", "bf16 · 드래프터", "4비트 · 드래프터 없음", "4비트 · 드래프터"  # 001
-RTX_GENERAL = ["기준", "MTP 조정", "+ DFlash2 + 룩업 드래프터"]  # 003, general use
-RTX_QUOTING = ["16토큰 검증 이전 · 문서 인용", "16토큰 검증 · 문서 인용"]  # 003, quoting a 25,000-token document
-RTX_CHAT = "16토큰 검증 · 일반 채팅"
-TTFT_OFF, TTFT_ON = "드래프터 없음", "드래프터 켬"  # 000's time-to-first-token rows
+# Rows of the article tables by their stable keys (assets/articles_measured.csv `key`).
+RUNGS_000 = ["original", "quantized", "drafter"]
+PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]
+RTX_GENERAL = ["baseline", "mtp_tuned", "plus_dflash2_plus_lookup_drafter"]
+RTX_QUOTING = ["before_16_token_verify_document_quoting", "16_token_verify_document_quoting"]
+RTX_CHAT = "16_token_verify_general_chat"
 OVERALL = "overall"
+DRAFTERS = ("draft", "ngram", "draft_first")
 
 
 def label(ko: str, en: str) -> str:
     return en if lang() == "en" else ko
-
-
-def ratio_or_none(a: float | None, b: float | None) -> float | None:
-    return a / b if a and b else None
-
-
-def x(v: float | None) -> str:
-    return f"{v:.2f}×" if v is not None else "—"
 
 
 def prompt_id(workload_en: str) -> str:
@@ -44,172 +42,218 @@ def source_line(c: article_tables.TableCell) -> str:
     return f"{kind_markdown(shown_kind(c))} {ui.source_line(c)}"
 
 
-def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: list[str] | None = None) -> None:
-    """Bars of measured rates; under each value its note, by default the ratio to the rung before (a ladder: one
-    change per rung). Bars that are not one change apart pass their own notes, so no ratio joins unlike bars."""
-    notes = notes if notes is not None else ["" if s.vs_previous is None else x(s.vs_previous) for s in steps]
+def bars(names: list[str], values: list[float | None], notes: list[str], colours: list[str], key: str, title: str,
+         hover: str) -> None:
+    """Bars of measured rates, each value with its note under it (the ratio to the rung before, on a ladder)."""
+    top = max([v for v in values if v is not None] + [1.0])
     fig = go.Figure(go.Bar(
-        x=[label(s.label, s.label_en) for s in steps], y=[s.value for s in steps],
-        text=[f"{s.value:g}" + (f"<br>{n}" if n else "") for s, n in zip(steps, notes)],
-        textposition="outside", marker_color=["#9d9d9d", "#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2"][:len(steps)],
-        hovertemplate="%{x}: %{y} tok/s<br>" + f"{kind_label(shown_kind(steps[0].cell))} · {ui.source_line(steps[0].cell, markdown=False, conditions=False)}<extra></extra>"))
-    fig.update_layout(height=320, margin=dict(l=10, r=10, t=40, b=10), yaxis_title="tok/s", title=title,
-                      yaxis_range=[0, max(s.value for s in steps) * 1.25])
+        x=names, y=values, marker_color=colours, textposition="outside",
+        text=["—" if v is None else f"{v:g}" + (f"<br>{n}" if n else "") for v, n in zip(values, notes)],
+        hovertemplate="%{x}: %{y} tok/s<br>" + hover + "<extra></extra>"))
+    fig.update_layout(height=320, margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis_title="tok/s", title=title,
+                      yaxis_range=[0, top * 1.25])
     st.plotly_chart(fig, key=key)
 
 
+def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: list[str] | None = None) -> None:
+    """An article's rungs; bars that are not one change apart pass their own notes, so no ratio joins unlike bars."""
+    notes = notes if notes is not None else ["" if s.vs_previous is None else times(s.vs_previous) for s in steps]
+    c = steps[0].cell
+    bars([label(s.label, s.label_en) for s in steps], [s.value for s in steps], notes,
+         [palette.baseline(0)] + [palette.colour("articles", i) for i in range(len(steps) - 1)], key, title,
+         f"{kind_label(shown_kind(c))} · {ui.source_line(c, markdown=False, conditions=False)}")
+
+
 def steps_table(steps: list[article_tables.Step]) -> None:
-    st.dataframe([{tr("단계", "rung"): label(s.label, s.label_en), "tok/s": s.value,
-                   tr("앞 단계 대비 (계산)", "vs previous (computed)"): x(s.vs_previous),
-                   tr("처음 대비 (계산)", "vs first (computed)"): x(s.vs_first)} for s in steps], hide_index=True)
+    st.dataframe([{T("col_rung"): label(s.label, s.label_en), "tok/s": s.value, T("col_prev"): times(s.vs_previous),
+                   T("col_first"): times(s.vs_first)} for s in steps], hide_index=True)
 
 
-page_intro(tr("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"), tr(
-    "한 번에 한 가지만 바꾼 계단입니다. 각 단계의 배수는 앞 단계와의 비이고, 전체 배수는 단계 배수의 곱입니다.",
-    "A ladder that changes one thing per rung. Each rung's multiplier is its ratio to the rung before; the total "
-    "is the product of the rung multipliers."))
-st.info(tr("**같은 조건 규칙**: 배수는 양쪽 팔이 정확히 같은 토큰 수를 낸 셀에서만 인용합니다. 답 길이가 다르면 배수가 "
-           "길이에 흔들리기 때문입니다. 기사 000에서 이 규칙을 만족한다고 밝힌 행은 코드와 추론(둘 다 1,500토큰 상한 도달)입니다.",
-           "**Like-for-like rule**: a multiplier is quoted only from cells where both arms produced exactly the same "
-           "token count; otherwise answer length moves the ratio. In article 000 the rows stated to meet it are code "
-           "and reasoning (both arms hit the 1,500-token cap)."), icon=":material/rule:")
+CONTROLS = [url_state.Control("prompt", str, OVERALL), url_state.Control("our_prompt", str, ""),
+            url_state.choice("our_drafter", "draft", DRAFTERS)]
+url_state.restore(CONTROLS)
+page_intro(T("title"), T("intro"))
+st.info(T("rule"), icon=":material/rule:")
 
-# --- 000: B200, Qwen3.8-27B
-headline = st.empty()  # filled once the prompt is chosen: the headline reads the chosen prompt's rates
-prompts = article_tables.workloads("ladder_by_prompt")
-by_id = {prompt_id(en): (ko, en) for ko, en in prompts}
-names = {OVERALL: tr("전체 (네 프롬프트)", "Overall (four prompts)"), **{i: label(*ko_en) for i, ko_en in by_id.items()}}
-choice = st.selectbox(tr("프롬프트", "Prompt"), list(names), key="prompt", format_func=names.get)
-if choice == OVERALL:
-    steps = article_tables.ladder("ladder_overall")
-    which = tr("전체", "overall")
-else:
-    steps = article_tables.ladder("ladder_by_prompt", workload=by_id[choice][0], series_names=[ORIGINAL, QUANTIZED, DRAFTER])
-    which = label(*by_id[choice])
-headline.subheader(tr(f"B200 · Qwen3.8-27B · {which}: {steps[0].value:g} → {steps[-1].value:g} tok/s (기사 000)",
-                      f"B200 · Qwen3.8-27B · {which}: {steps[0].value:g} → {steps[-1].value:g} tok/s (article 000)"))
-cols = st.columns(3)
-cols[0].metric(tr("① → ② 양자화", "① → ② quantize"), x(steps[1].vs_previous))
-cols[1].metric(tr("② → ③ 드래프터", "② → ③ drafter"), x(steps[2].vs_previous))
-cols[2].metric(tr("곱 = 전체", "product = total"), x(steps[2].vs_first))
-kind_badge("computed", tr("실측 속도의 비", "ratio of measured rates"))
-ladder_chart(steps, "ladder_000", tr("디코드 속도 (동시 요청 1)", "Decode rate (one request at a time)"))
-c0 = steps[0].cell
-lfl = all(s.cell.like_for_like for s in steps)
-st.caption(source_line(c0) + " · " + tr("중앙값, 셀당 3회", "median of 3 per cell") + " · " + (
-    tr("같은 조건(토큰 수 일치) 확인됨", "like-for-like (same token count) confirmed") if lfl else
-    tr("이 행은 기사가 토큰 수 일치를 밝히지 않았습니다", "the article does not state equal token counts for this row")))
-if choice == OVERALL:
-    stated = {s.label: (article_tables.cell("ladder_overall", s.label, "step_ratio_stated").value,
-                        article_tables.cell("ladder_overall", s.label, "total_ratio_stated").value) for s in steps}
-    st.caption(kind_markdown("computed") + " " + tr("기사 표에 적힌 배수 (기사의 계산): ",
-                                                    "Multipliers printed in the article (its own arithmetic): ") +
-               ", ".join(f"{label(s.label, s.label_en)} {x(stated[s.label][0])} / {x(stated[s.label][1])}" for s in steps))
-by_prompt = go.Figure()
-for i, rung in enumerate([ORIGINAL, QUANTIZED, DRAFTER]):
-    cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
-    by_prompt.add_trace(go.Bar(name=label(rung, cs[0].series_en), x=[label(ko, en) for ko, en in prompts],
-                               y=[c.value for c in cs], marker_color=["#9d9d9d", "#4c78a8", "#f58518"][i],
-                               hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label("quoted") + " · 000</extra>"))
-by_prompt.update_layout(barmode="group", height=300, margin=dict(l=10, r=10, t=40, b=10), yaxis_title="tok/s",
-                        title=tr("프롬프트별: 양자화 단계는 비슷하고 드래프터 단계는 크게 갈립니다",
-                                 "By prompt: the quantize step is similar everywhere, the drafter step is not"))
-st.plotly_chart(by_prompt, key="by_prompt")
-st.caption(source_line(article_tables.cell("ladder_by_prompt", ORIGINAL, "decode_rate", prompts[0][0])))
-ttft = {c.series: c for c in article_tables.table_cells("ttft")}
-st.caption(kind_markdown("quoted") + " " + tr(
-    f"첫 토큰까지: bf16 {ttft[ORIGINAL].value:g} s → NVFP4 {ttft[QUANTIZED].value:g} s; 드래프터를 켜면 "
-    f"{ttft[TTFT_OFF].value:g} s → {ttft[TTFT_ON].value:g} s (000).",
-    f"Time to first token: bf16 {ttft[ORIGINAL].value:g} s → NVFP4 {ttft[QUANTIZED].value:g} s; the drafter adds "
-    f"{ttft[TTFT_OFF].value:g} s → {ttft[TTFT_ON].value:g} s (000)."))
 
-# --- 001: bf16 and 4-bit, each with the drafter off and on (not a ladder: two pairs)
-st.subheader(tr("양자화는 드래프터의 배수를 줄이지만 둘 다 켠 쪽이 가장 빠릅니다 (기사 001)",
-                "Quantization shrinks the drafter's multiplier, yet both together are fastest (article 001)"))
-q = article_tables.ladder("quant_vs_drafter", series_names=[BF16, BF16_DRAFTER, INT4, INT4_DRAFTER])
-rate = {s.label: s.value for s in q}
-bf16_gain = rate[BF16_DRAFTER] / rate[BF16]
-int4_gain = rate[INT4_DRAFTER] / rate[INT4]
-quant_step = rate[INT4] / rate[BF16]
-cols = st.columns(4)
-cols[0].metric(tr("bf16에 드래프터", "drafter on bf16"), x(bf16_gain), help=tr("드래프터 켬 ÷ 끔, bf16", "drafter on ÷ off, bf16"))
-cols[1].metric(tr("4비트에 드래프터", "drafter on 4-bit"), x(int4_gain),
-               help=tr("드래프터 켬 ÷ 끔, 4비트", "drafter on ÷ off, 4-bit"))
-cols[2].metric(tr("bf16 → 4비트 (드래프터 없이)", "bf16 → 4-bit (no drafter)"), x(quant_step))
-cols[3].metric(tr("4비트 + 드래프터 ÷ bf16", "4-bit + drafter ÷ bf16"), x(rate[INT4_DRAFTER] / rate[BF16]))
-kind_badge("computed", tr("실측 속도의 비", "ratio of measured rates"))
-ladder_chart(q, "ladder_001", tr("디코드 속도: 체크포인트마다 드래프터 끔 / 켬", "Decode rate: each checkpoint with the drafter off / on"),
-             notes=["", tr(f"켬 ÷ 끔 {x(bf16_gain)}", f"on ÷ off {x(bf16_gain)}"),
-                    tr(f"4비트 ÷ bf16 {x(quant_step)}", f"4-bit ÷ bf16 {x(quant_step)}"),
-                    tr(f"켬 ÷ 끔 {x(int4_gain)}", f"on ÷ off {x(int4_gain)}")])
-st.caption(source_line(q[0].cell) + " · " + tr(
-    "막대 위 배수는 같은 체크포인트의 드래프터 켬 ÷ 끔, 그리고 드래프터 없이 bf16 → 4비트입니다. 기사 본문: bf16 3.0배, 4비트 2.2배",
-    "The multipliers over the bars are drafter on ÷ off on the same checkpoint, and bf16 → 4-bit without the drafter. "
-    "Article: bf16 3.0×, 4-bit 2.2×"))
+def article_000() -> str:
+    """000's ladder for the chosen prompt; returns the chosen prompt's kind of text (for our ladder's default)."""
+    headline = st.empty()  # filled once the prompt is chosen: the headline reads the chosen prompt's rates
+    prompts = article_tables.workloads("ladder_by_prompt")
+    by_id = {prompt_id(en): (ko, en) for ko, en in prompts}
+    names: dict[str, str] = {OVERALL: T("overall"), **{i: label(*ko_en) for i, ko_en in by_id.items()}}
+    if st.session_state.get("prompt") not in names:
+        st.session_state["prompt"] = OVERALL
+    choice = str(st.selectbox(T("prompt"), list(names), key="prompt", format_func=lambda k: names[k]))
+    if choice == OVERALL:
+        steps = article_tables.ladder("ladder_overall")
+        which = T("overall_short")
+    else:
+        steps = article_tables.ladder("ladder_by_prompt", workload=by_id[choice][0], series_names=RUNGS_000)
+        which = label(*by_id[choice])
+    headline.subheader(T("headline", which=which, first=steps[0].value, last=steps[-1].value))
+    cols = st.columns(3)
+    cols[0].metric(T("step_quant"), times(steps[1].vs_previous))
+    cols[1].metric(T("step_drafter"), times(steps[2].vs_previous))
+    cols[2].metric(T("product"), times(steps[2].vs_first))
+    kind_badge("computed", T("ratio_badge"))
+    ladder_chart(steps, "ladder_000", T("chart_000"))
+    lfl = all(s.cell.like_for_like for s in steps)
+    st.caption(source_line(steps[0].cell) + " · " + T("median3") + " · " + (T("lfl_yes") if lfl else T("lfl_unstated")))
+    if choice == OVERALL:
+        stated = {s.cell.key: (article_tables.cell("ladder_overall", s.cell.key, "step_ratio_stated").value,
+                               article_tables.cell("ladder_overall", s.cell.key, "total_ratio_stated").value)
+                  for s in steps}
+        st.caption(kind_markdown("computed") + " " + T("stated") + ", ".join(
+            f"{label(s.label, s.label_en)} {times(stated[s.cell.key][0])} / {times(stated[s.cell.key][1])}"
+            for s in steps))
+    return {"code-generation": "code", "reasoning": "reasoning", "chat": "chat", "long-prose": "long-prose"}.get(
+        choice, "code")
 
-# --- 003: RTX 3090, a developer's report: two tasks, two ladders
-st.subheader(tr("RTX 3090 · Qwen3.8-27B · 개발자 자체 엔진 (기사 003, 보고된 값)",
-                "RTX 3090 · Qwen3.8-27B · a developer's own engine (article 003, reported)"))
-general = article_tables.ladder("rtx3090_steps", series_names=RTX_GENERAL)
-quoting = article_tables.ladder("rtx3090_steps", series_names=RTX_QUOTING)
-chat = article_tables.cell("rtx3090_steps", RTX_CHAT, "decode_rate")
-accepted = article_tables.cell("rtx3090_steps", RTX_QUOTING[1], "accepted_per_step")
-st.markdown(tr(f"**일반 사용, 사용자 1명: {general[0].value:g} → {general[-1].value:g} tok/s**",
-               f"**General use, one user: {general[0].value:g} → {general[-1].value:g} tok/s**"))
-steps_table(general)
-st.caption(kind_markdown(shown_kind(chat)) + " " + tr(
-    f"이어서 한 스텝에 16토큰을 검증하게 바꾼 뒤 일반 채팅은 약 {chat.value:g} tok/s (기사는 이를 기준 "
-    f"{general[0].value:g} tok/s와 비교: {x(chat.value / general[0].value)}).",
-    f"After the change to verifying 16 tokens per step, general chat runs at about {chat.value:g} tok/s (the article "
-    f"compares it with the {general[0].value:g} tok/s baseline: {x(chat.value / general[0].value)})."))
-st.markdown(tr(f"**2만 5,000토큰 문서 인용: {quoting[0].value:g} → {quoting[-1].value:g} tok/s**",
-               f"**Quoting a 25,000-token document: {quoting[0].value:g} → {quoting[-1].value:g} tok/s**"))
-steps_table(quoting)
-st.caption(source_line(general[0].cell) + " · " + tr(
-    f"16토큰 검증에서 약 {accepted.value:g}개가 채택됩니다. 두 계단은 작업이 다릅니다: 기사 첫머리의 "
-    f"{general[0].value:g} → {quoting[-1].value:g} tok/s는 일반 사용의 기준과 문서 인용의 결과를 잇는 것이라 여기서는 "
-    "둘 사이의 배수를 내지 않습니다. 개발자 보고이며 독립 검증되지 않았습니다.",
-    f"About {accepted.value:g} of the 16 drafted tokens are accepted. The two ladders ran different tasks: the article's "
-    f"opening {general[0].value:g} → {quoting[-1].value:g} tok/s joins the general-use baseline to the document-quoting "
-    "result, so no multiplier across the two is given here. A developer's report, not independently verified."))
 
-# --- ours: SmolLM2-135M on an H200, recorded by our recorder (not an article)
-st.divider()
-st.subheader(tr("우리 측정: H200 · SmolLM2-135M, 같은 bf16 기준에서 한 가지씩 (기사 아님)",
-                "Our measurement: H200 · SmolLM2-135M, one change at a time from the same bf16 baseline (not an article)"))
-try:
-    h200 = load(H200_FILE)
-except (RecordingError, OSError) as exc:
-    st.error(plain(str(exc), 500), icon=":material/error:")
-else:
-    arms = {a["id"]: a for a in h200.arms}
-    kind_badge("measured", f"recordings/{H200_FILE.name} · {engine_name(arms['baseline'])} · {h200.machine_line}")
+def by_prompt_000() -> None:
+    prompts = article_tables.workloads("ladder_by_prompt")
+    fig = go.Figure()
+    for i, rung in enumerate(RUNGS_000):
+        cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
+        fig.add_trace(go.Bar(name=label(cs[0].series, cs[0].series_en), x=[label(ko, en) for ko, en in prompts],
+                             y=[c.value for c in cs],
+                             marker_color=palette.baseline(0) if i == 0 else palette.colour("articles", i - 1),
+                             hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label(shown_kind(cs[0])) + " · 000</extra>"))
+    fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis_title="tok/s",
+                      title=T("by_prompt"))
+    st.plotly_chart(fig, key="by_prompt")
+    st.caption(source_line(article_tables.cell("ladder_by_prompt", RUNGS_000[0], "decode_rate", prompts[0][0])))
+    ttft = {c.key: c for c in article_tables.table_cells("ttft")}
+    st.caption(kind_markdown(shown_kind(ttft["original"])) + " " + T(
+        "ttft", a=ttft["original"].value, b=ttft["quantized"].value, c=ttft["drafter_off"].value,
+        d=ttft["drafter_on"].value))
+
+
+def rung_name(arm: str) -> str:
+    return T(f"rung_{arm}") if f"rung_{arm}" in TEXT else arm
+
+
+def our_ladder(kind: str) -> None:
+    """The llama.cpp ladder recording: one prompt's rungs as bars, then every prompt's multipliers and product."""
+    st.subheader(T("ours_title"))
+    got = llamacpp_files.read(llamacpp_files.LADDER)
+    if isinstance(got, str):
+        st.warning(plain(got, 500), icon=":material/error:")
+    if not isinstance(got, Recording):
+        st.info(T("ours_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        return
+    names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
+    drafter = st.radio(T("ours_drafter"), DRAFTERS, format_func=names.get, horizontal=True, key="our_drafter")
+    arms = real_ladder.LADDERS[drafter]
+    ladders = real_ladder.prompt_ladders(got, arms)
+    if not ladders:
+        st.info(T("ours_missing_arms", arms=", ".join(arms)))
+        return
+    by_prompt = {pl.prompt: pl for pl in ladders}
+    if st.session_state.get("our_prompt") not in by_prompt:
+        st.session_state["our_prompt"] = next((pl.prompt for pl in ladders if pl.kind == kind and pl.greedy),
+                                              ladders[0].prompt)
+    pick = st.selectbox(T("ours_prompt"), list(by_prompt), key="our_prompt",
+                        format_func=lambda p: p + (T("sampled") if p in by_prompt and not by_prompt[p].greedy else ""))
+    pl = by_prompt[pick]
+    first, last = pl.rungs[0].rate, pl.rungs[-1].rate
+    if first and last:
+        st.markdown(f"**{T('ours_headline', prompt=pick, first=first, last=last, product=times(pl.product))}**")
+    cols = st.columns(len(pl.rungs) - 1)
+    for col, (a, b) in zip(cols, zip(pl.rungs, pl.rungs[1:])):
+        col.metric(T("ours_step", a=rung_name(a.arm), b=rung_name(b.arm)), times(b.vs_previous))
+    arm_of = {a["id"]: a for a in got.arms}
+    bars([rung_name(r.arm) for r in pl.rungs], [None if r.rate is None else round(r.rate, 1) for r in pl.rungs],
+         ["" if r.vs_previous is None else times(r.vs_previous) for r in pl.rungs],
+         [palette.baseline(0)] + [palette.colour("cpu", i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
+         T("ours_question"), f"{kind_label('measured')} · {llamacpp_files.LADDER}")
+    st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE))
+    st.markdown(f"**{T('ours_table_title')}**")
     rows = []
-    for p in h200.prompts:
-        # the replay's own figures for these pairs (specreplay.speedup: median repeat, decode rate ÷ the reference's)
-        rate = {a: arm_rate(h200, a, p["id"]) for a in ("baseline", "gguf-q4_1", "ngram")}
-        base = rate["baseline"]
-        rows.append({tr("프롬프트", "prompt"): p["id"] + ("" if not p.get("sampling", {}).get("temperature")
-                                                        else tr(" (샘플링)", " (sampled)")),
-                     tr("bf16 tok/s", "bf16 tok/s"): round(base) if base else None,
-                     tr("4비트 GGUF Q4_1 tok/s", "4-bit GGUF Q4_1 tok/s"): round(rate["gguf-q4_1"] or 0) or None,
-                     tr("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"): x(arm_speedup(h200, "gguf-q4_1", "baseline",
-                                                                                         p["id"])),
-                     tr("bf16 + ngram k=4 tok/s", "bf16 + ngram k=4 tok/s"): round(rate["ngram"] or 0) or None,
-                     tr("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"): x(arm_speedup(h200, "ngram", "baseline",
-                                                                                         p["id"]))})
-    st.dataframe(rows, hide_index=True)
-    st.caption(tr(
-        f"{kind_markdown('measured')} 요청 하나씩, 디코드 tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 위의 기사 계단과 "
-        "달리 계단이 아닙니다: ngram은 4비트가 아니라 bf16 위에서 돌았고, 두 배수는 모두 같은 bf16 기준에 대한 비입니다. "
-        "**4비트가 여기서 더 느린 이유**: 1억 3,500만 파라미터 모델의 가중치는 약 0.27 GB(bf16)라 H200이 "
-        "0.1 ms 안에 읽습니다. 한 스텝 약 1.8 ms는 스케줄링·샘플링·파이썬 같은 고정 비용이고, 4비트는 읽을 바이트를 "
-        "줄이지만 역양자화 비용을 더합니다. 4비트는 가중치 읽기가 스텝을 지배하는 큰 모델에서 이득입니다(로프라인 페이지). "
-        "code-refactor에서 ngram의 greedy 글자는 bf16과 247번째 글자부터 다릅니다(docs/gpu.md).",
-        f"{kind_markdown('measured')} One request at a time, decode tok/s (first token excluded), median of 3, 256 "
-        "forced tokens. Unlike the article ladders above this is not a ladder: ngram ran on bf16, not on the 4-bit "
-        "model, and both multipliers are ratios to the same bf16 baseline. **Why 4-bit is slower here**: a 135M-parameter "
-        "model's weights are ~0.27 GB in bf16, which an H200 reads in under 0.1 ms; a ~1.8 ms step is fixed cost "
-        "(scheduling, sampling, Python), and 4-bit cuts bytes nobody was waiting on while adding "
-        "dequantization. 4-bit pays where weight reads dominate the step, on big models (see the roofline page). "
-        "On code-refactor the ngram arm's greedy text leaves the bf16 text at character 247 (docs/gpu.md)."))
+    for x in ladders:
+        row: dict[str, object] = {T("col_prompt"): x.prompt, T("col_kind"): x.kind, T("col_temp"): x.temperature}
+        for r in x.rungs:
+            row[f"{rung_name(r.arm)} tok/s"] = None if r.rate is None else round(r.rate, 1)
+            if r.vs_previous is not None or r is not x.rungs[0]:
+                row[f"→ {rung_name(r.arm)}"] = times(r.vs_previous)
+        row[T("col_product")] = times(x.product)
+        row[T("col_lfl")] = "✓" if x.like_for_like else "✗"
+        rows.append(row)
+    st.dataframe(rows, hide_index=True, key="ours_table")
+    st.caption(T("ours_read"))
+    sources([f"{kind_label('measured')} · recordings/{llamacpp_files.LADDER} · {a} · {arm_of[a].get('label', a)} · "
+             f"{engine_name(arm_of[a])} · {arm_of[a].get('model', '')} · {got.machine_line} · "
+             f"{str(got.header.get('created', ''))[:10]}" for a in arms])
+
+
+def article_001() -> None:
+    st.subheader(T("h_001"))
+    q = article_tables.ladder("quant_vs_drafter", series_names=PAIRS_001)
+    rate = {s.cell.key: s.value for s in q}
+    bf16_gain = rate["bf16_drafter"] / rate["bf16_no_drafter"]
+    int4_gain = rate["4_bit_drafter"] / rate["4_bit_no_drafter"]
+    quant_step = rate["4_bit_no_drafter"] / rate["bf16_no_drafter"]
+    cols = st.columns(4)
+    cols[0].metric(T("m_bf16"), times(bf16_gain), help=T("m_bf16_help"))
+    cols[1].metric(T("m_4bit"), times(int4_gain), help=T("m_4bit_help"))
+    cols[2].metric(T("m_quant"), times(quant_step))
+    cols[3].metric(T("m_both"), times(rate["4_bit_drafter"] / rate["bf16_no_drafter"]))
+    kind_badge("computed", T("ratio_badge"))
+    ladder_chart(q, "ladder_001", T("chart_001"), notes=["", T("on_off", v=times(bf16_gain)),
+                                                         T("quant_note", v=times(quant_step)),
+                                                         T("on_off", v=times(int4_gain))])
+    st.caption(source_line(q[0].cell) + " · " + T("cap_001"))
+
+
+def article_003() -> None:
+    st.subheader(T("h_003"))
+    general = article_tables.ladder("rtx3090_steps", series_names=RTX_GENERAL)
+    quoting = article_tables.ladder("rtx3090_steps", series_names=RTX_QUOTING)
+    chat = article_tables.cell("rtx3090_steps", RTX_CHAT, "decode_rate")
+    accepted = article_tables.cell("rtx3090_steps", RTX_QUOTING[1], "accepted_per_step")
+    st.markdown(T("general", a=general[0].value, b=general[-1].value))
+    steps_table(general)
+    st.caption(kind_markdown(shown_kind(chat)) + " " + T("chat_after", chat=chat.value, base=general[0].value,
+                                                  ratio=times((chat.value or 0.0) / general[0].value)))
+    st.markdown(T("quoting", a=quoting[0].value, b=quoting[-1].value))
+    steps_table(quoting)
+    st.caption(source_line(general[0].cell) + " · " + T("cap_003", acc=accepted.value, a=general[0].value,
+                                                        b=quoting[-1].value))
+
+
+def earlier_h200() -> None:
+    """SmolLM2-135M on an H200: 4-bit and ngram each against the same bf16 baseline (not a ladder)."""
+    with st.expander(T("h200_title")):
+        try:
+            h200 = load(H200_FILE)
+        except (RecordingError, OSError) as exc:
+            st.error(plain(str(exc), 500), icon=":material/error:")
+            return
+        arms = {a["id"]: a for a in h200.arms}
+        kind_badge("measured", f"recordings/{H200_FILE.name} · {engine_name(arms['baseline'])} · {h200.machine_line}")
+        rows = []
+        for p in h200.prompts:
+            # the replay's own figures for these pairs (specreplay.speedup: median repeat, decode rate ÷ the reference's)
+            rate = {a: arm_rate(h200, a, p["id"]) for a in ("baseline", "gguf-q4_1", "ngram")}
+            base = rate["baseline"]
+            rows.append({T("col_prompt"): p["id"] + (T("sampled") if p.get("sampling", {}).get("temperature") else ""),
+                         T("h200_bf16"): round(base) if base else None,
+                         T("h200_q4"): round(rate["gguf-q4_1"] or 0) or None,
+                         T("h200_q4_ratio"): times(arm_speedup(h200, "gguf-q4_1", "baseline", p["id"])),
+                         T("h200_ngram"): round(rate["ngram"] or 0) or None,
+                         T("h200_ngram_ratio"): times(arm_speedup(h200, "ngram", "baseline", p["id"]))})
+        st.dataframe(rows, hide_index=True)
+        st.caption(f"{kind_markdown('measured')} " + T("h200_caption"))
+
+
+left, right = st.columns(2, gap="large")
+with left:
+    kind = article_000()
+with right:
+    our_ladder(kind)
+by_prompt_000()
+article_001()
+article_003()
+earlier_h200()
+url_state.publish(CONTROLS)

@@ -14,14 +14,19 @@ import streamlit as st
 from specreplay.resources import ASSETS
 
 _ASSETS = ASSETS / "explainer"
+# The component takes one script: the multiplier module (shared with node's tests) goes in place of its import.
+_IMPORT = 'import { times } from "./multiplier.js";'
+_JS = (_ASSETS / "live_chart.js").read_text(encoding="utf-8").replace(
+    _IMPORT, (_ASSETS / "multiplier.js").read_text(encoding="utf-8"))
 _mount = st.components.v2.component(
-    "specreplay_live_chart", js=(_ASSETS / "live_chart.js").read_text(encoding="utf-8"),
+    "specreplay_live_chart", js=_JS,
     css=(_ASSETS / "live_chart.css").read_text(encoding="utf-8"), isolate_styles=False)
 
 
-def slider(label: str, options: list[Any] | None = None) -> dict[str, Any]:
-    """A Streamlit slider the chart follows, found in the page by its label (a select_slider also needs its options)."""
-    return {"label": label, "options": options}
+def slider(key: str, options: list[Any] | None = None) -> dict[str, Any]:
+    """A Streamlit slider the chart follows, found in the page by its widget key (Streamlit marks a keyed widget's
+    container with the class st-key-<key>), not by its translated label; a select_slider also needs its options."""
+    return {"key": key, "options": options}
 
 
 def live_chart(spec: dict[str, Any], key: str) -> None:

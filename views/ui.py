@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 import streamlit as st
 
+from specreplay import palette
+from specreplay.multiplier import times  # noqa: F401  (the pages' one multiplier format, re-exported)
 from specreplay.words import Lang, word
 
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
@@ -41,15 +43,7 @@ KIND_MEANING: dict[Kind, tuple[str, str]] = {
 _KIND_COLOR: dict[Kind, Literal["green", "blue", "orange", "violet", "gray"]] = {
     "measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
 # One colour per weight format, on every page that compares formats (roofline, the concurrency page's H200 view).
-FORMAT_COLOR = {"bf16": "#4c78a8", "int4": "#e45756", "fp8": "#54a24b"}
-
-
-def times(v: float | None, missing: str = "—") -> str:
-    """A multiplier for reading: at most two decimals, at least one ("1.0×", "0.8×", "1.27×")."""
-    if v is None:
-        return missing
-    text = f"{v:.2f}".rstrip("0")
-    return f"{text}0×" if text.endswith(".") else f"{text}×"
+FORMAT_COLOR = {k: palette.FORMATS[k] for k in ("bf16", "int4", "fp8")}
 
 
 def lang() -> Lang:

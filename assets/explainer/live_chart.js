@@ -3,6 +3,8 @@
 // The server sends the chart's fixed parts and the slider values it knows; the "model" recomputes what a slider
 // changes with the same formulas as specreplay/theory.py (tests/js/live_chart.test.mjs pins both to one table).
 
+import { times } from "./multiplier.js";
+
 export const expectedTokens = (a, g) => (a === 1 ? g + 1 : (1 - a ** (g + 1)) / (1 - a));
 export const speedup = (a, g, c) => expectedTokens(a, g) / (1 + g * c);
 export const computeOverhead = (a, g, c) => (g * c + g + 1) / expectedTokens(a, g);
@@ -64,9 +66,10 @@ export const MODELS = {
 
 // ------------------------------------------------------------------ reading the page's sliders
 
-// Streamlit's sliders are <input type=range aria-label=LABEL>; a select_slider's value is the option index.
-function sliderValue(label, options) {
-  const input = Array.from(document.querySelectorAll("input[type=range]")).find((e) => e.getAttribute("aria-label") === label);
+// A Streamlit slider keyed KEY sits in a container with the class st-key-KEY (one stable hook in every language);
+// inside it is an <input type=range>, whose value for a select_slider is the option index.
+function sliderValue(key, options) {
+  const input = document.querySelector(`.st-key-${key} input[type=range]`);
   if (!input) return undefined;
   return options ? options[Number(input.value)] : Number(input.value);
 }
@@ -74,7 +77,7 @@ function sliderValue(label, options) {
 export function currentValues(live) {
   const v = { ...live.values };
   for (const [name, s] of Object.entries(live.sliders)) {
-    const read = sliderValue(s.label, s.options);
+    const read = sliderValue(s.key, s.options);
     if (read !== undefined && !Number.isNaN(read)) v[name] = read;
   }
   return v;
@@ -186,7 +189,7 @@ export function draw(root, spec, v) {
         const dot = el("circle", { cx: px(x), cy: py(y), r: 4, fill: s.hollow ? "white" : s.color, stroke: s.color,
                                    "stroke-width": s.hollow ? 2 : 0 }, svg);
         // Multipliers read with two decimals at most, as everywhere on the pages.
-        el("title", {}, dot, `${s.name}\n${x} → ${+y.toFixed(s.unit === "×" ? 2 : 3)}${s.unit || ""}${s.hover ? "\n" + s.hover : ""}`);
+        el("title", {}, dot, `${s.name}\n${x} → ${s.unit === "×" ? times(y) : `${+y.toFixed(3)}${s.unit || ""}`}${s.hover ? "\n" + s.hover : ""}`);
       }
     }
   }
@@ -224,6 +227,8 @@ export function draw(root, spec, v) {
   }));
   // Read by the browser test and bench/explainer_bench.py: what the chart shows now.
   root.dataset.currentX = String(cur.x);
+  // Data series in the legend (not gap pieces, keys or the current marker): at most six per chart (docs/explainer.md).
+  root.dataset.dataSeries = String(series.filter((s) => s.legend !== false && s.points.length).length);
   root.dataset.currentYs = JSON.stringify(cur.ys.map((y) => +y.toFixed(4)));
   const nearest = model.cells ? model.cells.nearest : model.nearest;
   if (nearest !== undefined) root.dataset.nearest = spec.cells[nearest]?.id ?? "";

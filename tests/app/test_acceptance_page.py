@@ -2,12 +2,14 @@
 following the sliders, formula vs measured speedup, the temperature sweep. The recordings folder is a temporary
 copy, so the figures checked here are the bundled cells-mode file's."""
 
+import json
 import shutil
 
 import pytest
 
 from specreplay.resources import RECORDINGS
 from tests.apptest_helpers import open_page
+from tests.llamacpp_fixtures import cells_file
 from tests.unit.test_acceptance_measured import write_temperature_sweep
 from tests.app.test_explainer_pages import chart
 
@@ -56,11 +58,36 @@ def test_formula_vs_measured_table(bundled_only) -> None:
     loop = table(at, "formula, c=0")
     by_prompt = {r["prompt"]: r for _, r in loop.iterrows()}
     copy, code = by_prompt["copy-quote"], by_prompt["code-refactor"]
-    assert (copy["formula, c=0"], copy["formula, measured c"], copy["measured"]) == (4.85, 3.29, 3.15)
-    assert (copy["step time ÷ baseline token time"], copy["measured ÷ formula"]) == (1.47, "-4%")
-    assert (code["formula, measured c"], code["measured"], code["steps without a draft"]) == (2.70, 1.63, "54%")
+    assert (copy["formula, c=0"], copy["formula, measured c"], copy["measured"]) == ("4.85×", "3.29×", "3.15×")
+    assert (copy["step time ÷ baseline token time"], copy["residual (measured ÷ formula − 1)"]) == (1.47, "-4%")
+    assert (code["formula, measured c"], code["measured"], code["steps without a draft"]) == ("2.7×", "1.63×", "54%")
+    assert code["open in the calculator"].startswith("/acceptance?alpha=0.85&gamma=4&c=0.10")
     caption = " ".join(c.value for c in at.caption)
     assert "Largest gap: code-refactor · ngram · smollm2-vllm-cpu -40%, 54% of its steps without a draft" in caption
+
+
+def test_a_cell_carries_its_alpha_gamma_and_c_into_the_calculator(bundled_only) -> None:
+    at = open_page("acceptance", "en")
+    at.selectbox(key="fit_cell").set_value("smollm2-vllm-cpu.jsonl · ngram · copy-quote").run()
+    at.button(key="fit_use").click().run()
+    assert (at.slider(key="alpha").value, at.slider(key="gamma").value, at.slider(key="c").value) == (0.98, 4, 0.12)
+    assert at.query_params["alpha"] in ("0.98", ["0.98"])  # and the address keeps them for sharing
+    fit = json.loads(next(c for c in at.get("plotly_chart") if "fit_chart" in c.proto.id).proto.spec)
+    assert fit["layout"]["title"]["text"] == "Does the formula predict our arms' speedup?"
+
+
+def test_the_formula_fitted_to_llamacpp_arms_and_c_on_f16_and_q4(tmp_path, monkeypatch) -> None:
+    cells_file(tmp_path)
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
+    at = open_page("acceptance", "en")
+    assert not at.exception and at.radio(key="fit_engine").value == "llamacpp"  # the default once the file is there
+    fit = table(at, "residual (measured ÷ formula − 1)")
+    assert set(fit["arm"]) == {"f16-draft", "q4-draft", "q4-ngram"} and set(fit["γ"]) == {4}
+    m = {x.label: x.value for x in at.metric}
+    assert float(m["median c · q4-draft"]) > float(m["median c · f16-draft"])  # the cheaper target, the dearer drafter
+    assert any("16-bit weights holding the 4-bit model's values" in c.value for c in at.caption)
+    kinds = json.loads(next(c for c in at.get("plotly_chart") if "kind_chart" in c.proto.id).proto.spec)
+    assert [t["name"] for t in kinds["data"]] == ["f16-draft", "q4-draft", "q4-ngram"]
 
 
 def test_temperature_sweep_and_like_for_like_rule(tmp_path, monkeypatch) -> None:

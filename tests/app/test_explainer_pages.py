@@ -2,11 +2,9 @@
 
 import json
 import re
-from itertools import pairwise
 
 import pytest
 
-from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
 from tests.apptest_helpers import open_page
 
 PAGES = ["acceptance", "concurrency", "ladder", "cost"]
@@ -107,73 +105,6 @@ def test_simulated_stream_realises_the_formula_it_stands_beside(alpha: float, ga
     assert spec.count('class="step"') == int(steps) + 1  # the first token, then one chunk per verification
 
 
-def test_concurrency_slider_reads_measured_cells_only() -> None:
-    at = open_page("concurrency", "en")
-    table = at.dataframe[0].value
-    assert list(table["series"][:3]) == ["NVFP4-GPTQ · 131k · batch 256", "KV fp8 · 256k · Edge budget · 8k prompt · 8k prompt",
-                                         "INT4 · 256k · Edge budget · 8k prompt · 8k prompt"]
-    assert list(table["at 8"][:3]) == ["not measured", "1.27×", "0.82×"]
-    assert table["below 1.0"][2] == "falls below 1.0 between 4 and 8 streams (1.06× → 0.82×)"
-    assert table["below 1.0"][1] == "not below 1.0 at its measured levels (up to 8 streams)"
-    assert table["below 1.0"][0] == ("falls below 1.0 between 16 and 64 streams (1.05× → 0.26×); 24, 32, 48, 56 in "
-                                     "between not measured, so where is unknown")  # 004's batch levels on this axis
-    at.select_slider(key="level").set_value(64).run()
-    table = at.dataframe[0].value
-    assert list(table["at 64"][:3]) == ["0.26×", "not measured", "not measured"]
-    assert slider_values(at, "concurrency_chart") == {"level": 64}
-    at.select_slider(key="level").set_value(32).run()
-    table = at.dataframe[0].value
-    assert table["at 32"][2] == "not measured"  # no interpolation between 8 and 64
-    quoted_once = table[table["series"] == "EAGLE-3 · vLLM"].iloc[0]  # 004 quotes vLLM at one batch size only
-    assert (quoted_once["at 32"], quoted_once["below 1.0"]) == ("not quoted in 004", "one point only: 1.01× at batch 56")
-    captions = " ".join(c.value for c in at.caption)
-    assert "do not compare them in absolute terms" in captions
-
-
-def test_concurrency_quantization_family_and_empty_sweeps_state(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
-    at = open_page("concurrency", "ko")
-    assert any("녹화된 동시성 스윕이 없습니다" in i.value for i in at.info)
-    at.radio(key="family").set_value("quant").run()
-    rows = at.dataframe[0].value
-    assert len(rows) == 4 and rows["1.0 아래로"][0] == "배치 8–16 사이에서 1.0 아래로 (1.12× → 0.96×)"
-    spec = chart(at, "concurrency_chart")
-    assert (spec["title"], spec["x"]["title"], spec["y"]["title"]) == (
-        "배치 크기별 처리량 ÷ BF16 (002, NVIDIA H200)", "배치 크기", "처리량 ÷ BF16")
-    drawn = {s["name"]: (s["color"], s["dash"]) for s in spec["series"] if s.get("markers")}
-    assert drawn["Llama-3.1-70B · INT4 AWQ (W4A16)"] == (FORMAT_COLOR["int4"], "solid")
-    assert drawn["Llama-3.1-8B · FP8 (W8A8 + FP8 KV)"] == (FORMAT_COLOR["fp8"], "dash")
-
-
-def solid_pieces(line: dict) -> list[tuple[int, int]]:
-    """The pieces live_chart.js draws solid: consecutive points of a series that are both not null."""
-    pts = line["points"]
-    return [(a[0], b[0]) for a, b in pairwise(pts) if a[1] is not None and b[1] is not None]
-
-
-@pytest.mark.parametrize("family", ["spec", "quant"])
-def test_no_solid_line_across_a_level_the_series_did_not_measure(family: str) -> None:
-    at = open_page("concurrency", "en")
-    at.radio(key="family").set_value(family).run()
-    series = chart(at, "concurrency_chart")["series"]
-    grid = sorted({x for s in series for x, _ in s["points"]} | {1, 2, 4, 8, 16, 32, 64})
-    for s in series:
-        if s.get("dash", "solid") == "dot" or s.get("line") is False:
-            continue
-        for x0, x1 in solid_pieces(s):  # solid only between neighbouring levels of the axis
-            assert not [lv for lv in grid if x0 < lv < x1], (s["name"], x0, x1)
-    dotted = [s for s in series if s.get("unmeasured")]
-    assert dotted and all(s["dash"] == "dot" and "not measured between" in s["name"] for s in dotted)
-    assert any(s["name"].startswith("dotted: not measured in between") for s in series)  # the legend says so
-    if family == "spec":
-        nvfp4 = next(s for s in series if s["name"] == "NVFP4-GPTQ · 131k · batch 256")
-        assert solid_pieces(nvfp4) == []  # 1, 4, 16, 64: every neighbour pair skips a level
-        bridges = {tuple(p[0] for p in s["points"]): s["unmeasured"] for s in dotted if s["name"].startswith("NVFP4")}
-        assert bridges == {(1, 4): [2], (4, 16): [8], (16, 64): [24, 32, 48, 56]}
-        eagle = next(s for s in series if s["name"] == "EAGLE · SGLang")
-        assert len(solid_pieces(eagle)) == 8  # 004 measured every batch level from 2 to 64
-
-
 def test_ladder_prompt_choice_moves_step_multipliers_and_the_headline() -> None:
     at = open_page("ladder", "en")
     m = metrics(at)
@@ -181,7 +112,7 @@ def test_ladder_prompt_choice_moves_step_multipliers_and_the_headline() -> None:
     assert at.subheader[0].value == "B200 · Qwen3.8-27B · overall: 97.1 → 458.5 tok/s (article 000)"
     at.selectbox(key="prompt").set_value("code-generation").run()
     m = metrics(at)
-    assert (m["① → ② quantize"], m["product = total"]) == ("1.40×", "7.13×")
+    assert (m["① → ② quantize"], m["product = total"]) == ("1.4×", "7.13×")
     assert at.subheader[0].value == "B200 · Qwen3.8-27B · code generation: 95.2 → 678.4 tok/s (article 000)"
     assert "like-for-like (same token count) confirmed" in at.caption[0].value
     at.selectbox(key="prompt").set_value("chat").run()
@@ -194,11 +125,11 @@ def test_ladder_001_shows_pair_ratios_never_a_ratio_between_unlike_bars() -> Non
     """001's four bars are two checkpoints with the drafter off and on: on ÷ off per checkpoint and bf16 → 4-bit."""
     at = open_page("ladder", "en")
     m = metrics(at)
-    assert (m["drafter on bf16"], m["drafter on 4-bit"], m["bf16 → 4-bit (no drafter)"]) == ("3.00×", "2.22×", "1.45×")
+    assert (m["drafter on bf16"], m["drafter on 4-bit"], m["bf16 → 4-bit (no drafter)"]) == ("3.0×", "2.22×", "1.45×")
     assert m["4-bit + drafter ÷ bf16"] == "3.23×"
     bars = next(c for c in at.get("plotly_chart") if "ladder_001" in c.proto.id)
     text = json.loads(bars.proto.spec)["data"][0]["text"]
-    assert text == ["88.7", "266.4<br>on ÷ off 3.00×", "129<br>4-bit ÷ bf16 1.45×", "286.9<br>on ÷ off 2.22×"]
+    assert text == ["88.7", "266.4<br>on ÷ off 3.0×", "129<br>4-bit ÷ bf16 1.45×", "286.9<br>on ÷ off 2.22×"]
     assert "0.48×" not in " ".join(text)  # 4-bit without the drafter ÷ bf16 with it: unlike bars
 
 
@@ -232,68 +163,12 @@ def test_cost_inputs_move_readouts() -> None:
     assert metrics(at)["concurrent sessions"] == "0.2"
 
 
-def test_concurrency_page_shows_a_recorded_sweep_as_a_measured_series(tmp_path, monkeypatch) -> None:
-    from tests.unit.test_measured_data import write_sweep
+def test_start_page_tells_our_measured_ladder_once_it_is_recorded(tmp_path, monkeypatch) -> None:
+    from tests.llamacpp_fixtures import cells_file
 
-    write_sweep(tmp_path / "sweep.jsonl")
     monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
-    at = open_page("concurrency", "en")
-    at.select_slider(key="level").set_value(4).run()
-    rows = at.dataframe[0].value
-    row = rows[rows["series"] == "ngram ÷ baseline · system throughput"].iloc[0]
-    assert (row["kind"], row["at 4"], row["below 1.0"]) == ("measured here", "0.8×",
-                                                            "falls below 1.0 between 2 and 4 streams (1.2× → 0.8×)")
-    assert "sweep.jsonl" in row["source"] and "vllm 0.0-test" in row["source"]
-    decode = rows[rows["series"] == "ngram ÷ baseline · per-request decode"].iloc[0]
-    assert decode["below 1.0"] == "falls below 1.0 between 2 and 4 streams (1.2× → 0.8×)"
-    assert not any("No recorded concurrency sweep" in i.value for i in at.info)
-    levels = at.dataframe[1].value  # after the readout table
-    assert list(levels["concurrency"]) == [1, 2, 4] and list(levels["system throughput"]) == ["2.00×", "1.20×", "0.80×"]
-    assert set(levels["kind"]) == {"measured here"} and set(levels["file"]) == {"sweep.jsonl"}
-    assert set(levels["text"]) == {"greedy 1/1 = baseline", "greedy 2/2 = baseline", "greedy 4/4 = baseline"}
-
-
-def test_concurrency_page_states_which_recorded_levels_are_not_like_for_like(tmp_path, monkeypatch) -> None:
-    from tests.unit.test_measured_data import write_sweep
-
-    write_sweep(tmp_path / "sweep.jsonl", garbled_levels=(4,))
-    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
-    at = open_page("concurrency", "en")
-    at.select_slider(key="level").set_value(4).run()
-    rows = at.dataframe[0].value
-    row = rows[rows["series"] == "ngram ÷ baseline · system throughput"].iloc[0]
-    assert row["at 4"] == "measured, excluded: not like-for-like (0.8×)"
-    # 0.8× at 4 is below 1.0: no "never below 1.0" claim without it
-    assert row["below 1.0"] == ("not below 1.0 at its like-for-like measured levels (up to 2 streams); measured, "
-                                "excluded: not like-for-like — 4 streams 0.8×")
-    hollow = [s for s in chart(at, "concurrency_chart")["series"] if s.get("hollow")]
-    assert [s["points"] for s in hollow] == [[[4, 0.8]], [[4, 0.8]]]  # drawn as measured-but-excluded dots, unjoined
-    assert all(s["line"] is False and "excluded" in s["hover"] for s in hollow)
-    warning = next(w.value for w in at.warning if "not like-for-like" in w.value)
-    assert warning.startswith("Measured, excluded: not like-for-like.")
-    assert "spec · 4: 4/4 greedy runs changed by batching (baseline 0/4); system 0.80×, per-request 0.80× not plotted" in warning
-    levels = at.dataframe[1].value  # after the readout table
-    assert list(levels["kind"]) == ["measured here", "measured here", "measured here, excluded: not like-for-like"]
-    assert list(levels["system throughput"])[2] == "0.80×"  # the excluded level's value is still shown
-
-
-def test_bundled_sweep_plots_both_mixes_and_reads_off_where_each_falls_below_one() -> None:
-    """recordings/smollm2-vllm-cpu-sweep.jsonl: every greedy ngram level has the baseline's text, so all are drawn."""
-    at = open_page("concurrency", "en")
-    assert not at.exception
-    at.select_slider(key="level").set_value(16).run()
-    rows = at.dataframe[0].value
-    recorded = rows[rows["source"].str.contains("smollm2-vllm-cpu-sweep.jsonl")]
-    by_name = {name.split(" ÷ SmolLM2-135M · vLLM CPU · ")[1]: row for name, row in zip(recorded["series"], recorded.to_dict("records"))}
-    assert sorted(by_name) == ["greedy · per-request decode", "greedy · system throughput",
-                               "sampled · per-request decode · text not checkable (sampled)",
-                               "sampled · system throughput · text not checkable (sampled)"]
-    assert by_name["greedy · system throughput"]["below 1.0"] == "not below 1.0 at its measured levels (up to 32 streams)"
-    assert by_name["sampled · system throughput · text not checkable (sampled)"]["below 1.0"].startswith(
-        "falls below 1.0 between 1 and 2 streams (1.01× → 0.")
-    assert all(row["kind"] == "measured here" and row["at 16"].endswith("×") for row in by_name.values())
-    levels = at.dataframe[1].value
-    greedy = levels[levels["mix"] == "greedy"]
-    assert list(greedy["concurrency"]) == [1, 2, 4, 8, 16, 32] and set(greedy["kind"]) == {"measured here"}
-    assert set(levels[levels["mix"] == "sampled"]["text"]) == {"text not checkable (sampled)"}
-    assert not any("not like-for-like" in w.value for w in at.warning)
+    assert not any("Measured here" in m.value for m in open_page("home", "en").markdown)  # nothing to tell yet
+    cells_file(tmp_path)
+    line = next(m.value for m in open_page("home", "en").markdown if "Measured here" in m.value)
+    assert line.startswith(":green-badge[measured here]") and "F16 10.2 tok/s → Q4_K_M 29.6 tok/s (2.9×)" in line
+    assert "16-bit weights holding the 4-bit model's values" in line

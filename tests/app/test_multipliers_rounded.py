@@ -40,7 +40,7 @@ def texts(at) -> list[str]:
 
 def unrounded_hover(at) -> list[str]:
     """Plotly traces on a multiplier axis whose hover would print the raw value: neither a rounded hovertemplate,
-    nor hover off, nor values already rounded to two decimals."""
+    nor text written with the one multiplier format, nor hover off, nor values already rounded to two decimals."""
     bad = []
     for chart in at.get("plotly_chart"):
         fig = json.loads(chart.proto.spec)
@@ -55,6 +55,10 @@ def unrounded_hover(at) -> list[str]:
                 continue
             if ROUNDED_HOVER.search(trace.get("hovertemplate", "")):
                 continue
+            texts = trace.get("text")
+            if "%{text}" in trace.get("hovertemplate", "") and isinstance(texts, list) and all(
+                    isinstance(t, str) for t in texts):
+                continue  # hovers text the page wrote with the one multiplier format (checked above for raw values)
             ys = [y for y in trace.get("y", []) if isinstance(y, (int, float))]
             if any(round(y, 2) != y for y in ys):
                 bad.append(f"{axis}: trace {trace.get('name')!r} hovers raw values")

@@ -72,7 +72,6 @@ def test_english_pages_show_english_section_and_condition_names(name: str) -> No
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("concurrency", ['article 001 "With the same feature on, the multiplier went from 1.4× to 0.8×" (ThakiCloud)',
-                     "original: EAGLE-3 paper (Li et al., 2025), table 3",
                      "fixed 8k-token prompt (256k prompts not measured)"]),
     ("cost", ['article 004 "Speculative decoding: which method is how fast"',
               "original: EAGLE-3 paper (Li et al., 2025), table 4",
@@ -89,8 +88,13 @@ def test_source_lines_name_the_article_and_the_original(name: str, expected: lis
         assert line in text
 
 
+def test_quoted_tables_name_their_original_in_their_sources_block() -> None:
+    text = page_text(open_page("concurrency", "en", source="004"))
+    assert "original: EAGLE-3 paper (Li et al., 2025), table 3" in text
+
+
 def test_source_lines_in_korean() -> None:
-    text = page_text(open_page("concurrency", "ko"))
+    text = page_text(open_page("concurrency", "ko", source="001")) + page_text(open_page("concurrency", "ko", source="004"))
     assert "기사 001 「같은 기능을 켠 채로 배수가 1.4배에서 0.8배가 됐습니다」 (ThakiCloud)" in text
     assert "원 출처: EAGLE-3 논문 (Li 외, 2025) 표 3" in text
 
@@ -127,7 +131,10 @@ def test_cost_page_translates_batch_into_cost_per_token() -> None:
 BASE = {"drafter": "none", "copies": "no", "concurrency": "low", "memory": "yes", "temperature": "low"}
 CASES = [
     # (answers changed from BASE, recommended, avoided, advice, figures that must be cited, article ids cited)
-    ({"drafter": "eagle3"}, ["eagle3"], [], [],
+    ({}, [], ["ngram"], [],
+     ["free prose · 8 concurrent: 0.8×", "prose-story · ngram (vllm 0.23.0) · temperature 0.8: measured speedup 0.39×",
+      "chat-advice · ngram (vllm 0.32.0) · temperature 0.8: measured speedup 0.69×"], ["001"]),
+    ({"drafter": "eagle3"}, ["eagle3"], ["ngram"], [],
      ["EAGLE-3 · HumanEval (code) · temperature 0: 6.47×", "EAGLE-3 · CNN/DM (summarization) · temperature 0: 5.01×",
       "temperature 0: 5.5×", "code: acceptance length 5.3–5.6"], ["004", "000"]),
     ({"copies": "yes"}, ["ngram", "suffix"], [], [],
@@ -137,7 +144,7 @@ CASES = [
      ["1B draft model (bf16): weights 2 GB", "drafter on · Edge-budget setup: KV-cache pool -36%",
       "EAGLE · SGLang · MT-bench · batch 48: cost per token +14%", "α 0.2 · γ 3: speedup 1.25× · compute 3.21×"],
      ["004", "001"]),
-    ({"drafter": "mtp", "temperature": "high"}, ["mtp"], [], ["creative"],
+    ({"drafter": "mtp", "temperature": "high"}, ["mtp"], ["ngram"], ["creative"],
      ["MTP tuned · general: decode 114 tok/s",
       ("EAGLE-3 · Llama 3.1 8B · mean of MT-bench, HumanEval, GSM8K, Alpaca, CNN/DM · temperature 1: 3.45×")],
      ["003", "004", "001"]),
@@ -178,7 +185,7 @@ def test_chooser_page_in_korean_links_to_the_matching_settings() -> None:
     assert "기사 004 「투기적 디코딩, 어떤 방식이 얼마나 빠른가」" in text
     links = {p.proto.page: p.proto.label for p in at.get("page_link")}
     # 001's copy-style acceptance length 3.1 at K = 7 is α ≈ 0.69 (theory.implied_alpha)
-    assert "수용률 페이지에서 α를 0.69, γ를 7로 두고 보기" in links.values()
-    assert "동시 접속 페이지에서 슬라이더를 8에 두고 보기" in links.values()
+    assert "수용률 페이지에서 α 0.69, γ 7로 보기" in links.values()
+    assert "동시 접속 페이지에서 8에 두고 보기" in links.values()
     assert "속도만 쟀고 출력 품질은 재지 않았습니다" in text  # 000's caveat, with its repeat spread
     assert "추론·코드 프롬프트: 반복 간 편차 0–0.2 tok/s" in text

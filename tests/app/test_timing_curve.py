@@ -107,7 +107,8 @@ def test_ladder_page_shows_our_h200_rung_apart_from_the_articles() -> None:
     at.query_params["lang"] = "en"
     at.run()
     assert not at.exception, at.exception
-    assert any("Our measurement" in h.value and "not an article" in h.value for h in at.subheader)
+    assert any("Our ladder" in h.value and "not an article" in h.value for h in at.subheader)
+    assert any(e.label.startswith("Earlier measurement: H200 · SmolLM2-135M") for e in at.expander)
     assert any("smollm2-h200.jsonl" in b and b.startswith("green: measured here · ") for b in badges(at))
     copy = row(at, "copy-quote")
     assert (copy["bf16 tok/s"], copy["4-bit GGUF Q4_1 tok/s"], copy["4-bit ÷ bf16 (computed)"]) == (564, 515, "0.91×")

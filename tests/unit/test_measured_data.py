@@ -11,20 +11,20 @@ def by_label(table: str, metric: str) -> dict[str, axis_series.Series]:
 
 def test_001_concurrency_table_with_unmeasured_cells_empty() -> None:
     s = by_label("concurrency_speedup", "speedup")
-    assert list(s) == ["NVFP4-GPTQ · 131k · 배치 256", "KV fp8 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트", "INT4 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"]
+    assert list(s) == ["NVFP4-GPTQ · 131k · 배치 256", "KV fp8 · 256k · Edge 예산 · 8k 프롬프트", "INT4 · 256k · Edge 예산 · 8k 프롬프트"]
     assert s["NVFP4-GPTQ · 131k · 배치 256"].points == ((1, 1.34), (2, None), (4, 1.22), (8, None), (16, 1.05),
                                                          (64, 0.26))
-    assert s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"].value_at(8) == 1.27
-    assert s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"].value_at(16) is None
-    assert [v for _, v in s["INT4 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"].points] == [1.43, 1.23, 1.06, 0.82, None, None]
+    assert s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트"].value_at(8) == 1.27
+    assert s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트"].value_at(16) is None
+    assert [v for _, v in s["INT4 · 256k · Edge 예산 · 8k 프롬프트"].points] == [1.43, 1.23, 1.06, 0.82, None, None]
     assert all(x.kind == "measured" and x.source.startswith("001_") and x.conditions["engine"] == "vLLM 0.28.0"
                for x in s.values())
 
 
 def test_crossings() -> None:
     s = by_label("concurrency_speedup", "speedup")
-    assert axis_series.first_below(s["INT4 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"].points) == 8
-    assert axis_series.first_below(s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"].points) is None  # never
+    assert axis_series.first_below(s["INT4 · 256k · Edge 예산 · 8k 프롬프트"].points) == 8
+    assert axis_series.first_below(s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트"].points) is None  # never
     assert axis_series.first_below(s["NVFP4-GPTQ · 131k · 배치 256"].points) == 64
     e = by_label("batch_speedup", "speedup")
     assert axis_series.first_below(e["EAGLE · SGLang"].points) == 24  # 1 at batch 16 is not below 1.0
@@ -39,7 +39,7 @@ def test_segments_flag_lines_across_unmeasured_cells() -> None:
     nvfp4 = by_label("concurrency_speedup", "speedup")["NVFP4-GPTQ · 131k · 배치 256"]
     assert axis_series.segments(nvfp4.points) == [((1, 4), (1.34, 1.22), (2,)), ((4, 16), (1.22, 1.05), (8,)),
                                                ((16, 64), (1.05, 0.26), ())]
-    kv = by_label("concurrency_speedup", "speedup")["KV fp8 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"]
+    kv = by_label("concurrency_speedup", "speedup")["KV fp8 · 256k · Edge 예산 · 8k 프롬프트"]
     assert all(not skips for _, _, skips in axis_series.segments(kv.points))
     assert axis_series.segments(((1, 1.2), (2, None))) == []  # a single measured point draws no line
 
@@ -58,9 +58,9 @@ def test_crossing_is_read_between_measured_points_only() -> None:
     grid = [1, 2, 4, 8, 16, 24, 32, 48, 64]
     c = axis_series.crossing(s["NVFP4-GPTQ · 131k · 배치 256"].points, grid)
     assert (c.above, c.above_value, c.below, c.value, c.unmeasured) == (16, 1.05, 64, 0.26, (24, 32, 48))
-    c = axis_series.crossing(s["INT4 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"].points, grid)
+    c = axis_series.crossing(s["INT4 · 256k · Edge 예산 · 8k 프롬프트"].points, grid)
     assert (c.above, c.below, c.unmeasured) == (4, 8, ())
-    assert axis_series.crossing(s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트 · 8k 프롬프트"].points, grid) is None
+    assert axis_series.crossing(s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트"].points, grid) is None
     c = axis_series.crossing(((1, 0.5), (2, 0.4)))
     assert (c.above, c.below) == (None, 1)  # below from the first measured level
 
@@ -177,7 +177,7 @@ def write_sweep(path, garbled_levels: tuple[int, ...] = ()) -> None:
         "arms": [{"id": "base", "label": "baseline", "model": "tiny-lm", "engine": {"name": "vllm", "version": "0.0-test"},
                   "flags": {}},
                  {"id": "spec", "label": "ngram", "model": "tiny-lm", "engine": {"name": "vllm", "version": "0.0-test"},
-                  "flags": {"spec": True}, "baseline": "base"}],
+                  "flags": {"speculative_config": {"method": "ngram", "num_speculative_tokens": 4}}, "baseline": "base"}],
         "prompts": [{"id": "p", "kind": "chat", "text": "hi", "sampling": {"temperature": 0}}],
     })
     rates = {"base": {1: 10.0, 2: 10.0, 4: 10.0}, "spec": {1: 20.0, 2: 12.0, 4: 8.0}}  # tok/s per stream
@@ -217,4 +217,4 @@ def test_sweep_levels_whose_greedy_text_differs_are_left_out(tmp_path) -> None:
     assert series[0].excluded == ((2, 1.2), (4, 0.8))  # measured there, kept with its value, not drawn as a line
     assert series[0].excluded_at(4) == (True, 0.8) and series[0].excluded_at(1) == (False, None)
     assert len(excluded) == 2
-    assert "spec · 2: 2/2 greedy runs changed by batching (baseline 0/2); system 1.20×, per-request 1.20× not plotted" in excluded[0]
+    assert "spec · 2: 2/2 greedy runs changed by batching (baseline 0/2); system 1.2×, per-request 1.2× not plotted" in excluded[0]

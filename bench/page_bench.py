@@ -1,0 +1,101 @@
+"""Explainer pages: navigation → first chart drawn, on a warm server, for every page.
+
+Not a test: run it by hand, copy the figures into docs/explainer.md.
+
+    .venv/bin/python bench/page_bench.py [--rounds 5] [--screenshots docs/screenshots]
+
+Starts `streamlit run app.py` on 127.0.0.1 (no file watcher, as deployed), opens every explainer page once to warm
+the server, then for each round and page navigates from the start page by the sidebar link (a page switch inside
+the running app, as a reader moves between pages) and times until the page's first chart has drawn: a live chart's
+SVG, a Plotly chart's SVG, or for the chooser (which has no chart) its first answer. Prints one JSON object.
+With --screenshots it saves one full-page PNG per page, English, for docs/explainer.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.explainer_bench import SERVER_FLAGS  # noqa: E402
+from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.local_server import free_port, local_server  # noqa: E402
+
+TARGET_MS = 1500
+# page url path → its link text in the sidebar (English) and what counts as its first chart.
+PAGES = {
+    "acceptance": ("Acceptance rate & draft length", "[data-live-chart] svg"),
+    "concurrency": ("Concurrency vs speedup", "[data-live-chart] svg"),
+    "ladder": ("bf16 → 4-bit → drafter", ".js-plotly-plot .main-svg"),
+    "cost": ("Cost per token & KV cache", "[data-testid='stMetric']"),
+    "roofline": ("Why 4-bit can lose at large batch", ".js-plotly-plot .main-svg"),
+    "chooser": ("Which method to use", "[data-testid='stRadio']"),
+}
+
+
+def first_chart_ms(page: Page, base: str, name: str) -> float:
+    """From the sidebar click on the page's link to its first chart drawn."""
+    link, selector = PAGES[name]
+    page.goto(f"{base}/?lang=en")
+    page.get_by_role("link", name=link).first.wait_for(timeout=60_000)
+    page.wait_for_timeout(300)
+    t0 = time.perf_counter()
+    page.get_by_role("link", name=link).first.click()
+    page.locator(selector).first.wait_for(timeout=60_000)
+    return (time.perf_counter() - t0) * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--screenshots", type=Path, default=None)
+    args = ap.parse_args()
+    load_before = os.getloadavg()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    results: dict[str, dict] = {}
+    with local_server([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+                       "--server.address", "127.0.0.1", "--server.headless", "true",
+                       "--browser.gatherUsageStats", "false", *SERVER_FLAGS], f"{base}/_stcore/health", "streamlit",
+                      60, cwd=ROOT):
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            if args.screenshots:
+                args.screenshots.mkdir(parents=True, exist_ok=True)
+                page.goto(f"{base}/?lang=en")
+                page.get_by_role("link", name=PAGES["chooser"][0]).first.wait_for(timeout=120_000)
+                page.wait_for_timeout(1500)
+                page.screenshot(path=str(args.screenshots / "home.png"), full_page=True)
+            for name in PAGES:  # warm: the first visit of a page imports its modules and reads its files
+                page.goto(f"{base}/{name}?lang=en")
+                page.locator(PAGES[name][1]).first.wait_for(timeout=120_000)
+                if args.screenshots:
+                    page.wait_for_timeout(1500)
+                    page.screenshot(path=str(args.screenshots / f"{name}.png"), full_page=True)
+            times: dict[str, list[float]] = {name: [] for name in PAGES}
+            for _ in range(args.rounds):
+                for name in PAGES:
+                    times[name].append(first_chart_ms(page, base, name))
+            browser.close()
+    for name, ms in times.items():
+        ms.sort()
+        results[name] = {"n": len(ms), "median_ms": round(statistics.median(ms)), "max_ms": round(ms[-1]),
+                         "meets_target": statistics.median(ms) <= TARGET_MS}
+    print(json.dumps({"pages": results, "target_median_ms": TARGET_MS,
+                      "machine": f"{platform.machine()} · {os.cpu_count()} CPUs · python {platform.python_version()}",
+                      "load_avg_1m_before_after": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
+                      "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""4-bit ÷ 16-bit along concurrency from our own sweeps, as axis Series beside article 002's H200 table:
+the timing-only H200 sweep (system throughput ÷ bf16, dummy weights) and the llama.cpp CPU sweep (Q4_K_M ÷ F16,
+the same model's values in both files)."""
+
+from __future__ import annotations
+
+from specreplay.axis_series import Series
+from specreplay.format import Recording
+from specreplay.sweeps import level_table
+from specreplay.timing_sweep import TIMING_FILE, quant_curves
+
+Q4, F16 = "q4", "f16"
+
+
+def _series(key: str, label: str, points: dict[int, float | None], source: str, metric: str, family: str,
+            conditions: dict[str, str]) -> Series:
+    return Series(key=key, label=label, label_en=label, kind="measured", source=source, section="", unit="×",
+                  axis="concurrency", points=tuple(sorted(points.items())), conditions=conditions, metric=metric,
+                  family=family, short=label)
+
+
+def timing_series(rec: Recording) -> list[Series]:
+    """Each quantized arm of the timing-only H200 sweep: system tok/s ÷ bf16's per level."""
+    where = {"engine": "vLLM", "machine": rec.machine_line, "date": str(rec.header.get("created", ""))[:10]}
+    return [_series(f"timing/{c.arm}", f"{c.label} ÷ bf16 · H200", c.points, TIMING_FILE.name, "throughput", "gpu",
+                    where) for c in quant_curves(rec)]
+
+
+def llamacpp_series(rec: Recording, name: str) -> list[Series]:
+    """Q4_K_M ÷ F16 per level of the llama.cpp sweep, system throughput and median per-request decode."""
+    stats = {(s.arm, s.concurrency): s for s in level_table(rec) if s.mix is None}
+    levels = sorted({lv for (a, lv) in stats if a == Q4} & {lv for (a, lv) in stats if a == F16})
+    if not levels:
+        return []
+    where = {"engine": "llama.cpp", "machine": rec.machine_line, "date": str(rec.header.get("created", ""))[:10]}
+    out = []
+    for metric in ("throughput", "decode"):
+        pts: dict[int, float | None] = {}
+        for lv in levels:
+            a, b = stats[(Q4, lv)], stats[(F16, lv)]
+            x, y = (a.throughput, b.throughput) if metric == "throughput" else (a.decode_median, b.decode_median)
+            pts[lv] = round(x / y, 2) if x is not None and y else None
+        out.append(_series(f"llamacpp/{metric}", "Q4_K_M ÷ F16 · llama.cpp CPU", pts, name, metric, "cpu", where))
+    return out

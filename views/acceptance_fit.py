@@ -1,0 +1,188 @@
+"""The acceptance page's measured sections: the formula fitted to our arms (predicted vs measured, residual, and
+a way to carry a cell's α, γ, c into the calculator), the drafter's measured c on the F16 and the Q4_K_M target,
+and acceptance length per prompt kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from statistics import median
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from specreplay import llamacpp_files, palette, theory
+from specreplay.acceptance_measured import AcceptanceCell
+from specreplay.arm_facts import F16_NOTE, is_f16_of_4bit
+from specreplay.arm_fit import arm_fits, residual
+from specreplay.format import Recording
+from specreplay.views.acceptance_text import TEXT
+from specreplay.views.chart_parts import MAX_SERIES, short, sources
+from specreplay.views.texts import Texts
+from specreplay.views.ui import kind_markdown, lang, times, tr
+
+T = Texts(TEXT)
+ENGINES = ("llamacpp", "vllm")
+
+
+def engine_of(c: AcceptanceCell) -> str:
+    return "llamacpp" if c.engine.lower().startswith("llama") else "vllm"
+
+
+def on_gpu(c: AcceptanceCell) -> bool:
+    return "NVIDIA" in c.machine or "H200" in c.machine
+
+
+def series_name(c: AcceptanceCell) -> str:
+    return short(f"{c.arm} · {Path(c.file).stem}")
+
+
+def pct(x: float) -> str:
+    return "0%" if abs(x) < 0.005 else f"{x:+.0%}"
+
+
+def cell_line(c: AcceptanceCell) -> str:
+    temp = "—" if c.temperature is None else f"{c.temperature:g}"
+    return (f"{c.file} · {c.arm} ÷ {c.baseline} · {c.prompt} · γ {c.gamma} · T {temp} · {c.engine} · {c.machine} · "
+            f"{c.created[:10]}")
+
+
+def calculator_link(c: AcceptanceCell) -> str:
+    """The acceptance page's address with this cell's α, γ and c (views.url_state reads them)."""
+    return (f"/acceptance?alpha={min(max(c.alpha, 0), 1):.2f}&gamma={min(max(c.gamma, 1), 16)}"
+            f"&c={min(max(c.cost_ratio, 0), 2):.2f}&lang={lang()}")
+
+
+def _use(c: AcceptanceCell) -> None:
+    """Button callback: the calculator's sliders take the cell's values before the page is drawn again."""
+    st.session_state["alpha"] = round(min(max(c.alpha, 0.0), 1.0), 2)
+    st.session_state["gamma"] = int(min(max(c.gamma, 1), 16))
+    st.session_state["c"] = round(min(max(c.cost_ratio, 0.0), 2.0), 2)
+
+
+def f16_note(cells: list[AcceptanceCell]) -> None:
+    """Wherever a cell of an F16 arm (the 4-bit model's values in 16-bit weights) is shown, say what it is."""
+    if any(is_f16_of_4bit({"id": a, "engine": {"name": c.engine}}) for c in cells for a in (c.arm, c.baseline)):
+        st.caption(tr(*F16_NOTE))
+
+
+def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
+    st.subheader(T("fit_title"))
+    st.markdown(T("fit_intro"))
+    for p in problems:
+        st.warning(T("problem", problem=p))
+    names = {"llamacpp": T("engine_llamacpp"), "vllm": T("engine_vllm")}
+    engine = st.radio(T("fit_engine"), ENGINES, format_func=names.get, horizontal=True, key="fit_engine")
+    shown = [c for c in cells if engine_of(c) == engine and c.counts.drafts]
+    if not shown:
+        st.info(T("fit_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        return
+    groups: dict[tuple[str, str], list[AcceptanceCell]] = {}
+    for c in shown:
+        groups.setdefault((c.file, c.arm), []).append(c)
+    fig = go.Figure()
+    top = max([1.2] + [max(c.predicted, c.measured_speedup) for c in shown]) * 1.1
+    fig.add_trace(go.Scatter(x=[0, top], y=[0, top], mode="lines", name=T("fit_diag"), hoverinfo="skip",
+                             line={"color": palette.MARKS["formula"], "dash": "dash", "width": 1}))
+    for i, ((_, _), cs) in enumerate(list(groups.items())[:MAX_SERIES - 1]):
+        family: palette.Family = "gpu" if on_gpu(cs[0]) else "cpu"
+        fig.add_trace(go.Scatter(
+            x=[c.predicted for c in cs], y=[c.measured_speedup for c in cs], mode="markers", name=series_name(cs[0]),
+            marker={"color": palette.colour(family, i), "size": 9},
+            text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {pct(residual(c))}<br>{T('fit_x')} "
+                  f"{times(c.predicted)}<br>{T('fit_y')} {times(c.measured_speedup)}" for c in cs],
+            hovertemplate="%{text}<extra></extra>"))
+    fig.add_hline(y=1, line_dash="dot", line_color=palette.baseline(1))
+    fig.update_layout(title=T("fit_title"), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+                      xaxis={"title": T("fit_x"), "range": [0, top]}, yaxis={"title": T("fit_y"), "range": [0, top]},
+                      legend={"orientation": "h", "y": -0.2})
+    st.plotly_chart(fig, key="fit_chart")
+    st.caption(f"{kind_markdown('measured')} / {kind_markdown('computed')} " + T("fit_caption"))
+    f16_note(shown)
+    sources([cell_line(cs[0]).split(" · γ")[0] + f" · {cs[0].engine} · {cs[0].machine} · {cs[0].created[:10]}"
+             for cs in groups.values()])
+
+    rows = [{T("col_recording"): c.file, T("col_arm"): c.arm, T("col_prompt"): c.prompt, "γ": c.gamma,
+             T("col_length"): round(c.acceptance_length, 2), "α": round(c.alpha, 3),
+             T("col_step"): round(c.step_ratio, 2), "c": round(c.cost_ratio, 3),
+             T("col_ideal"): times(c.predicted_ideal), T("col_formula"): times(c.predicted),
+             T("col_measured"): times(c.measured_speedup), T("col_residual"): pct(residual(c)),
+             T("col_undrafted"): f"{c.undrafted_steps / c.steps:.0%}", T("col_link"): calculator_link(c)}
+            for c in shown]
+    st.dataframe(rows, hide_index=True, key="fit_table",
+                 column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗")})
+    worst = max(shown, key=lambda c: abs(residual(c)))
+    ratios = [c.step_ratio for c in shown]
+    st.caption(f"{kind_markdown('computed')} " + T(
+        "fit_gap", lo=min(ratios), hi=max(ratios), cell=f"{worst.prompt} · {worst.arm} · {Path(worst.file).stem}",
+        gap=pct(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
+    by_id = {c.id: c for c in shown}
+    pick = st.selectbox(T("try_label"), list(by_id), key="fit_cell",
+                        format_func=lambda i: f"{by_id[i].arm} · {by_id[i].prompt} · {Path(by_id[i].file).stem}"
+                        if i in by_id else i)
+    if pick in by_id:
+        st.button(T("try_button"), on_click=_use, args=(by_id[pick],), key="fit_use", icon=":material/tune:")
+        st.caption(T("try_note"))
+
+
+def _draft_model_arms(rec: Recording) -> list[dict]:
+    return [a for a in rec.arms if a.get("baseline") and "draft" in a["id"] and "ngram" not in a["id"]]
+
+
+def cost_section(cells: list[AcceptanceCell]) -> None:
+    """c of each draft-model arm of the llama.cpp ladder, per prompt: F16 target next to Q4_K_M."""
+    st.subheader(T("c_title"))
+    st.markdown(T("c_intro"))
+    got = llamacpp_files.read(llamacpp_files.LADDER)
+    if not isinstance(got, Recording):
+        if isinstance(got, str):
+            st.warning(T("problem", problem=got))
+        st.info(T("c_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        return
+    arms = [a["id"] for a in _draft_model_arms(got)]
+    mine = [c for c in cells if c.file == llamacpp_files.LADDER and c.arm in arms and c.counts.drafts]
+    if not mine:
+        st.info(T("c_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        return
+    fig = go.Figure()
+    fits = {f.arm: f for f in arm_fits(mine)}
+    for i, arm in enumerate(a for a in arms if a in fits):
+        cs = fits[arm].cells
+        colour = palette.baseline(0) if arm.startswith("f16") else palette.colour("cpu", i)
+        fig.add_trace(go.Bar(x=[c.prompt for c in cs], y=[c.cost_ratio for c in cs], name=short(arm),
+                             marker_color=colour, hovertemplate="%{x}: c = %{y:.2f}<extra>" + arm + "</extra>"))
+    fig.update_layout(barmode="group", title=T("c_title"), height=340, yaxis_title=T("c_y"),
+                      margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.2})
+    st.plotly_chart(fig, key="c_chart")
+    cols = st.columns(max(len(fits), 1))
+    for col, f in zip(cols, fits.values()):
+        col.metric(T("c_metric", arm=f.arm), f"{f.cost_ratio:.2f}")
+    f16 = next((f for f in fits.values() if f.arm.startswith("f16")), None)
+    q4 = next((f for f in fits.values() if f.arm.startswith("q4")), None)
+    if f16 and q4:
+        alpha = median([f16.alpha, q4.alpha])
+        st.markdown(f"{kind_markdown('computed')} " + T(
+            "c_same_alpha", alpha=f"{alpha:.2f}", gamma=q4.gamma,
+            f16=times(theory.speedup(alpha, f16.gamma, max(f16.cost_ratio, 0))),
+            q4=times(theory.speedup(alpha, q4.gamma, max(q4.cost_ratio, 0)))))
+    st.caption(f"{kind_markdown('measured')} " + tr(*F16_NOTE))
+    sources([f"{f.file} · {f.arm} ÷ {f.baseline} · {f.cells[0].engine} · {f.cells[0].machine}" for f in fits.values()])
+
+
+def kind_section(cells: list[AcceptanceCell]) -> None:
+    """Acceptance length per prompt of the llama.cpp ladder, one bar per speculative arm."""
+    st.subheader(T("kind_title"))
+    mine = [c for c in cells if c.file == llamacpp_files.LADDER and c.counts.drafts]
+    if not mine:
+        st.info(T("kind_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        return
+    fig = go.Figure()
+    for i, f in enumerate(arm_fits(mine)[:MAX_SERIES]):
+        fig.add_trace(go.Bar(x=[f"{c.prompt}" for c in f.cells], y=[c.acceptance_length for c in f.cells],
+                             name=short(f.arm), marker_color=palette.colour("cpu", i),
+                             hovertemplate="%{x}: %{y:.2f}<extra>" + f.arm + "</extra>"))
+    fig.update_layout(barmode="group", title=T("kind_title"), height=340, yaxis_title=T("kind_y"),
+                      margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.2})
+    st.plotly_chart(fig, key="kind_chart")
+    st.caption(f"{kind_markdown('measured')} " + T("kind_caption"))
+    f16_note(mine)
+    sources([f"{llamacpp_files.LADDER} · {mine[0].engine} · {mine[0].machine} · {mine[0].created[:10]}"])

@@ -1,0 +1,40 @@
+"""The start page's words (Korean, English), read through views.texts.Texts."""
+
+TEXT: dict[str, tuple[str, str]] = {
+    "title": ("같은 모델이 몇 배 빨라지는 이유, 그리고 그 이득이 사라지는 때",
+              "Why the same LLM gets several times faster — and when the gain disappears"),
+    "story": (
+        """
+모델을 바꾸지 않고도 서빙 계층만 손봐서 디코드 속도를 여러 배 올릴 수 있습니다.
+**4비트 양자화**는 토큰마다 메모리에서 읽어야 할 가중치를 줄이고, **추측 디코딩**은 작은 드래프터가
+미리 쓴 토큰 여러 개를 큰 모델이 한 번에 검증하게 합니다.
+
+하지만 배수는 기능이 아니라 조건에 붙어 있습니다. 동시 접속이 늘면, 수용률이 낮으면,
+온도가 높아 출력이 자유로우면 그 이득은 줄어들고 1.0 아래로 내려가기도 합니다.
+""",
+        """
+Without changing the model, the serving layer alone can multiply decode speed.
+**4-bit quantization** shrinks the weights read from memory for every token; **speculative decoding** lets a
+small drafter write several tokens that the big model verifies in one pass.
+
+But the multiplier belongs to conditions, not to the feature. More concurrent users, a lower acceptance rate,
+freer (higher-temperature) output — and the gain shrinks, sometimes below 1.0.
+"""),
+    "ours": ("이 기계에서 직접 잰 것 (llama.cpp, 2코어 CPU, Qwen2.5-Coder-1.5B, {prompt} 프롬프트): F16 {f16:.1f} tok/s → "
+             "Q4_K_M {q4:.1f} tok/s ({quant}) → + 0.5B 드래프트 {draft:.1f} tok/s ({drafter}). 계단 페이지에 프롬프트마다 있습니다.",
+             "Measured here (llama.cpp, 2-core CPU, Qwen2.5-Coder-1.5B, the {prompt} prompt): F16 {f16:.1f} tok/s → "
+             "Q4_K_M {q4:.1f} tok/s ({quant}) → + 0.5B draft model {draft:.1f} tok/s ({drafter}). The ladder page has "
+             "every prompt."),
+    "kinds": ("숫자의 다섯 가지 종류", "Five kinds of numbers"),
+    "kinds_intro": ("모든 숫자 옆에는 종류를 밝히는 표시와 출처(기사 제목, 절, 원 출처)가 붙습니다.",
+                    "Every number carries a badge saying which kind it is, and its source (article title, section, "
+                    "original source)."),
+    "explore": ("둘러보기", "Explore"),
+    "go_replay": ("따로 녹화한 팔들을 한 시계 위에서 나란히 재생", "Arms recorded separately, replayed side by side on one clock"),
+    "go_acceptance": ("수용률 α와 드래프트 길이 γ가 배수를 정하는 방식", "How acceptance rate α and draft length γ set the speedup"),
+    "go_concurrency": ("동시 접속이 늘면 배수가 1.0 아래로", "More concurrent users push the speedup below 1.0"),
+    "go_ladder": ("bf16 → 4비트 → 드래프터 계단", "The bf16 → 4-bit → drafter ladder"),
+    "go_cost": ("100만 토큰당 비용과 KV 캐시 예산", "Cost per 1M tokens and the KV-cache budget"),
+    "go_chooser": ("내 상황에는 어떤 추측 디코딩이 맞나", "Which speculative decoding fits my situation"),
+    "go_roofline": ("왜 4비트가 큰 배치에서 느려지나 (H200 실측)", "Why 4-bit can lose at large batch (measured on an H200)"),
+}

@@ -1,0 +1,121 @@
+"""The ladder page's words (Korean, English), read through views.texts.Texts."""
+
+TEXT: dict[str, tuple[str, str]] = {
+    "title": ("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"),
+    "intro": ("한 번에 한 가지만 바꾼 계단입니다. 각 단계의 배수는 앞 단계와의 비이고, 전체 배수는 단계 배수의 곱입니다. "
+              "기사의 계단 옆에 이 기계에서 우리 recorder로 잰 실제 계단을 둡니다.",
+              "A ladder that changes one thing per rung. Each rung's multiplier is its ratio to the rung before; the "
+              "total is the product of the rung multipliers. Beside the article's ladder stands a real one, measured "
+              "on this machine with our recorder."),
+    "rule": ("**같은 조건 규칙**: 배수는 양쪽 팔이 정확히 같은 토큰 수를 낸 셀에서만 인용합니다. 답 길이가 다르면 배수가 "
+             "길이에 흔들리기 때문입니다. 기사 000에서 이 규칙을 만족한다고 밝힌 행은 코드와 추론(둘 다 1,500토큰 상한 도달)입니다.",
+             "**Like-for-like rule**: a multiplier is quoted only from cells where both arms produced exactly the same "
+             "token count; otherwise answer length moves the ratio. In article 000 the rows stated to meet it are code "
+             "and reasoning (both arms hit the 1,500-token cap)."),
+    "overall": ("전체 (네 프롬프트)", "Overall (four prompts)"),
+    "overall_short": ("전체", "overall"),
+    "prompt": ("프롬프트", "Prompt"),
+    "headline": ("B200 · Qwen3.8-27B · {which}: {first:g} → {last:g} tok/s (기사 000)",
+                 "B200 · Qwen3.8-27B · {which}: {first:g} → {last:g} tok/s (article 000)"),
+    "step_quant": ("① → ② 양자화", "① → ② quantize"),
+    "step_drafter": ("② → ③ 드래프터", "② → ③ drafter"),
+    "product": ("곱 = 전체", "product = total"),
+    "ratio_badge": ("실측 속도의 비", "ratio of measured rates"),
+    "chart_000": ("기사 000: 한 단계씩 바꾸면 디코드 속도는 얼마나 오르나?",
+                  "Article 000: how much does each change raise decode speed?"),
+    "median3": ("중앙값, 셀당 3회", "median of 3 per cell"),
+    "lfl_yes": ("같은 조건(토큰 수 일치) 확인됨", "like-for-like (same token count) confirmed"),
+    "lfl_unstated": ("이 행은 기사가 토큰 수 일치를 밝히지 않았습니다", "the article does not state equal token counts for this row"),
+    "stated": ("기사 표에 적힌 배수 (기사의 계산): ", "Multipliers printed in the article (its own arithmetic): "),
+    "by_prompt": ("프롬프트별: 양자화 단계는 비슷하고 드래프터 단계는 크게 갈립니다",
+                  "By prompt: the quantize step is similar everywhere, the drafter step is not"),
+    "ttft": ("첫 토큰까지: bf16 {a:g} s → NVFP4 {b:g} s; 드래프터를 켜면 {c:g} s → {d:g} s (000).",
+             "Time to first token: bf16 {a:g} s → NVFP4 {b:g} s; the drafter adds {c:g} s → {d:g} s (000)."),
+    # ours
+    "ours_title": ("우리 계단: 이 2코어 CPU의 Qwen2.5-Coder-1.5B (llama.cpp, 기사 아님)",
+                   "Our ladder: Qwen2.5-Coder-1.5B on this 2-core CPU (llama.cpp, not an article)"),
+    "ours_question": ("같은 계단을 여기서 재면 각 단계는 얼마인가?", "Measured here, what does each rung give?"),
+    "ours_prompt": ("우리 프롬프트", "Our prompt"),
+    "ours_drafter": ("셋째 단계의 드래프터", "Third rung's drafter"),
+    "drafter_draft": ("0.5B 드래프트 모델", "0.5B draft model"),
+    "drafter_ngram": ("n-gram 조회", "n-gram lookup"),
+    "drafter_first": ("드래프터 먼저 (F16 → F16 + 드래프트 → Q4_K_M + 드래프트)",
+                      "drafter first (F16 → F16 + draft → Q4_K_M + draft)"),
+    "rung_f16": ("F16 (16비트)", "F16 (16-bit)"),
+    "rung_q4": ("Q4_K_M (4비트)", "Q4_K_M (4-bit)"),
+    "rung_q4-draft": ("Q4_K_M + 0.5B 드래프트", "Q4_K_M + 0.5B draft"),
+    "rung_q4-ngram": ("Q4_K_M + n-gram", "Q4_K_M + n-gram"),
+    "rung_f16-draft": ("F16 + 0.5B 드래프트", "F16 + 0.5B draft"),
+    "ours_headline": ("{prompt}: {first:.1f} → {last:.1f} tok/s, 곱 {product}", "{prompt}: {first:.1f} → {last:.1f} tok/s, product {product}"),
+    "ours_step": ("{a} → {b}", "{a} → {b}"),
+    "ours_table_title": ("프롬프트마다: 단계 배수와 그 곱", "Per prompt: each rung's multiplier and their product"),
+    "col_prompt": ("프롬프트", "prompt"), "col_kind": ("종류", "kind"), "col_temp": ("온도", "temperature"),
+    "col_product": ("곱 (계산)", "product (computed)"), "col_lfl": ("같은 토큰 수", "same token count"),
+    "ours_caption": (
+        "요청 하나씩, 디코드 tok/s(첫 토큰 제외) 반복 3회 중앙값(워밍업 제외). 배수는 잰 속도의 비, 곱은 단계 배수의 곱입니다. "
+        "✓ = 모든 반복에서 모든 단계가 같은 토큰 수. 샘플링 프롬프트(온도 > 0)는 글이 반복마다 달라 토큰 수만 맞춥니다.",
+        "One request at a time, decode tok/s (first token excluded), median of 3 repeats (warm-up left out). "
+        "Multipliers are ratios of measured rates; the product is the product of the rung multipliers. ✓ = every "
+        "rung produced the same token count on every repeat. Sampled prompts (temperature > 0) write different text "
+        "each repeat, so only their token counts match."),
+    "ours_empty": (
+        "llama.cpp 계단 녹화(recordings/{file})가 아직 없습니다. 들어오면 여기에 프롬프트마다 F16 → Q4_K_M → + 드래프터 "
+        "계단이 그려집니다(팔 f16, q4, f16-draft, q4-draft, q4-ngram).",
+        "The llama.cpp ladder recording (recordings/{file}) has not landed yet. Once it does, this draws the F16 → "
+        "Q4_K_M → + drafter ladder per prompt (arms f16, q4, f16-draft, q4-draft, q4-ngram)."),
+    "ours_missing_arms": ("이 녹화에는 계단의 팔 {arms} 중 일부가 없습니다.", "This recording lacks some of the ladder's arms {arms}."),
+    "ours_read": ("둘은 나란히 읽되 절댓값은 비교하지 않습니다: 기사는 B200의 27B, 우리는 2코어 CPU의 1.5B입니다. 같은 것은 "
+                  "메커니즘입니다 — 4비트는 토큰마다 읽을 바이트를 줄이고, 드래프터는 타깃 1스텝이 비쌀수록 값을 합니다.",
+                  "Read them side by side, not in absolute terms: the article is a 27B on a B200, ours a 1.5B on a "
+                  "2-core CPU. The mechanisms are the same: 4-bit cuts the bytes read per token, and a drafter pays "
+                  "more the dearer one target step is."),
+    "sources": ("출처", "Sources"),
+    # 001
+    "h_001": ("양자화는 드래프터의 배수를 줄이지만 둘 다 켠 쪽이 가장 빠릅니다 (기사 001)",
+              "Quantization shrinks the drafter's multiplier, yet both together are fastest (article 001)"),
+    "m_bf16": ("bf16에 드래프터", "drafter on bf16"), "m_bf16_help": ("드래프터 켬 ÷ 끔, bf16", "drafter on ÷ off, bf16"),
+    "m_4bit": ("4비트에 드래프터", "drafter on 4-bit"), "m_4bit_help": ("드래프터 켬 ÷ 끔, 4비트", "drafter on ÷ off, 4-bit"),
+    "m_quant": ("bf16 → 4비트 (드래프터 없이)", "bf16 → 4-bit (no drafter)"),
+    "m_both": ("4비트 + 드래프터 ÷ bf16", "4-bit + drafter ÷ bf16"),
+    "chart_001": ("기사 001: 체크포인트마다 드래프터를 켜면 얼마나 빨라지나?",
+                  "Article 001: how much does the drafter add on each checkpoint?"),
+    "on_off": ("켬 ÷ 끔 {v}", "on ÷ off {v}"), "quant_note": ("4비트 ÷ bf16 {v}", "4-bit ÷ bf16 {v}"),
+    "cap_001": ("막대 위 배수는 같은 체크포인트의 드래프터 켬 ÷ 끔, 그리고 드래프터 없이 bf16 → 4비트입니다. 기사 본문: bf16 3.0배, 4비트 2.2배",
+                "The multipliers over the bars are drafter on ÷ off on the same checkpoint, and bf16 → 4-bit without "
+                "the drafter. Article: bf16 3.0×, 4-bit 2.2×"),
+    # 003
+    "h_003": ("RTX 3090 · Qwen3.8-27B · 개발자 자체 엔진 (기사 003, 보고된 값)",
+              "RTX 3090 · Qwen3.8-27B · a developer's own engine (article 003, reported)"),
+    "general": ("**일반 사용, 사용자 1명: {a:g} → {b:g} tok/s**", "**General use, one user: {a:g} → {b:g} tok/s**"),
+    "chat_after": ("이어서 한 스텝에 16토큰을 검증하게 바꾼 뒤 일반 채팅은 약 {chat:g} tok/s (기사는 이를 기준 {base:g} tok/s와 "
+                   "비교: {ratio}).",
+                   "After the change to verifying 16 tokens per step, general chat runs at about {chat:g} tok/s (the "
+                   "article compares it with the {base:g} tok/s baseline: {ratio})."),
+    "quoting": ("**2만 5,000토큰 문서 인용: {a:g} → {b:g} tok/s**", "**Quoting a 25,000-token document: {a:g} → {b:g} tok/s**"),
+    "cap_003": ("16토큰 검증에서 약 {acc:g}개가 채택됩니다. 두 계단은 작업이 다릅니다: 기사 첫머리의 {a:g} → {b:g} tok/s는 일반 "
+                "사용의 기준과 문서 인용의 결과를 잇는 것이라 여기서는 둘 사이의 배수를 내지 않습니다. 개발자 보고이며 독립 검증되지 "
+                "않았습니다.",
+                "About {acc:g} of the 16 drafted tokens are accepted. The two ladders ran different tasks: the "
+                "article's opening {a:g} → {b:g} tok/s joins the general-use baseline to the document-quoting result, "
+                "so no multiplier across the two is given here. A developer's report, not independently verified."),
+    "col_rung": ("단계", "rung"), "col_prev": ("앞 단계 대비 (계산)", "vs previous (computed)"),
+    "col_first": ("처음 대비 (계산)", "vs first (computed)"),
+    # the earlier H200 measurement
+    "h200_title": ("이전 측정: H200 · SmolLM2-135M, 같은 bf16 기준에서 한 가지씩",
+                   "Earlier measurement: H200 · SmolLM2-135M, one change at a time from the same bf16 baseline"),
+    "h200_caption": (
+        "요청 하나씩, 디코드 tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 계단이 아닙니다: ngram은 bf16 위에서 돌았고 두 배수는 "
+        "같은 bf16 기준에 대한 비입니다. **4비트가 여기서 더 느린 이유**: 1억 3,500만 파라미터 모델의 가중치는 약 0.27 GB(bf16)라 "
+        "H200이 0.1 ms 안에 읽습니다. 한 스텝 약 1.8 ms는 스케줄링·샘플링·파이썬 같은 고정 비용이고, 4비트는 읽을 바이트를 "
+        "줄이지만 역양자화 비용을 더합니다(로프라인 페이지).",
+        "One request at a time, decode tok/s (first token excluded), median of 3, 256 forced tokens. Not a ladder: "
+        "ngram ran on bf16, and both multipliers are ratios to the same bf16 baseline. **Why 4-bit is slower here**: "
+        "a 135M-parameter model's weights are ~0.27 GB in bf16, which an H200 reads in under 0.1 ms; a ~1.8 ms step "
+        "is fixed cost (scheduling, sampling, Python), and 4-bit cuts bytes nobody was waiting on while adding "
+        "dequantization (see the roofline page)."),
+    "sampled": (" (샘플링)", " (sampled)"),
+    "h200_bf16": ("bf16 tok/s", "bf16 tok/s"), "h200_q4": ("4비트 GGUF Q4_1 tok/s", "4-bit GGUF Q4_1 tok/s"),
+    "h200_q4_ratio": ("4비트 ÷ bf16 (계산)", "4-bit ÷ bf16 (computed)"),
+    "h200_ngram": ("bf16 + ngram k=4 tok/s", "bf16 + ngram k=4 tok/s"),
+    "h200_ngram_ratio": ("ngram ÷ bf16 (계산)", "ngram ÷ bf16 (computed)"),
+}
