@@ -149,11 +149,15 @@ def write_dummy_models(tokenizer_dir: Path, models: Path = MODELS) -> None:
 
 
 def write_plugin(dest: Path = PLUGIN) -> None:
-    """The dist-info through which vLLM finds gpu/synthetic_switch.py (entry point group vllm.general_plugins)."""
+    """gpu/synthetic_switch.py as a top-level module with the dist-info through which vLLM finds it (entry point
+    group vllm.general_plugins). Top-level: `python -m` puts the working directory first on the servers' path,
+    and the checkout's own gpu/ there shadowed the snapshot's on 2026-12-01 (docs/gpu.md)."""
     info = dest / "specreplay_synthetic_switch-0.1.dist-info"
     info.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).with_name("synthetic_switch.py"), dest / "specreplay_synthetic_switch.py")
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: specreplay-synthetic-switch\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[vllm.general_plugins]\nsynthetic_switch = gpu.synthetic_switch:register\n")
+    (info / "entry_points.txt").write_text(
+        "[vllm.general_plugins]\nsynthetic_switch = specreplay_synthetic_switch:register\n")
 
 
 def unpack(pieces: list[Path], dest: Path) -> None:

@@ -220,7 +220,9 @@ def test_the_plugin_dist_info_points_vllm_at_the_switch(tmp_path):
 
     device.write_plugin(tmp_path)
     (ep,) = [ep for d in distributions(path=[str(tmp_path)]) for ep in d.entry_points]
-    assert (ep.group, ep.value) == ("vllm.general_plugins", "gpu.synthetic_switch:register")
+    assert (ep.group, ep.value) == ("vllm.general_plugins", "specreplay_synthetic_switch:register")
+    # a top-level copy: the working directory's own gpu/ comes first on a `python -m` server's path
+    assert (tmp_path / "specreplay_synthetic_switch.py").read_text() == (ROOT / "gpu/synthetic_switch.py").read_text()
 
 
 def test_probe_reads_the_spec_counters_from_metrics_text():
