@@ -407,8 +407,12 @@ def probe(server_ids: list[str], tokens: int = 64) -> None:
             after = spec_counters(httpx.get(f"{arm['endpoint']}/metrics", timeout=10).text)
             drafts, accepted = after[0] - before[0], after[1] - before[1]
             length = 1 + accepted / drafts if drafts else float("nan")
+            asked = float(name.rsplit("@", 1)[1])
             print(f"probe {server_id} {name}: HTTP {r.status_code}, drafts {drafts:.0f}, acceptance length "
-                  f"{length:.2f} (asked {name.rsplit('@', 1)[1]}), {tokens / wall:.0f} tok/s with prefill", flush=True)
+                  f"{length:.2f} (asked {asked:g}), {tokens / wall:.0f} tok/s with prefill", flush=True)
+            if not abs(length - asked) <= 0.4:  # nan too: the drafter did not run
+                raise SystemExit(f"probe {server_id}: {name} ran at acceptance {length:.2f}, not {asked:g}; "
+                                 "not recording arms that would be mislabelled")
 
 
 def logs() -> None:
