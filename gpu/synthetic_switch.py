@@ -46,8 +46,13 @@ def conditional_rates(length: float, k: int) -> list[float]:
 def _samplers() -> list[Any]:
     """The engine's synthetic rejection samplers (model runner V1 or V2), found once."""
     if _state["samplers"] is None:
+        # vLLM freezes the heap after start-up (gc.freeze), and get_objects skips frozen objects: thaw, look, refreeze
+        frozen = gc.get_freeze_count()
+        gc.unfreeze()
         _state["samplers"] = [o for o in gc.get_objects() if type(o).__name__ == "RejectionSampler"
                               and getattr(o, "synthetic_conditional_rates", None) is not None]
+        if frozen:
+            gc.freeze()
     return _state["samplers"]
 
 
