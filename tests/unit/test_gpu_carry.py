@@ -331,3 +331,15 @@ def test_a_drafter_server_can_start_at_a_chosen_acceptance(configs):
     arm, _ = device.server("g27-bf16-dflash=5.3")
     assert arm["flags"]["speculative_config"]["synthetic_acceptance_length"] == 5.3
     assert arm["endpoint"] == device.server("g27-bf16-dflash")[0]["endpoint"]
+
+
+def test_the_source_snapshot_starts_the_recorder_outside_a_checkout(tmp_path):
+    """The device runs `python -m specreplay.recorder` from .gpu/src; it must import without the checkout's data."""
+    import subprocess
+    import sys
+
+    carry.snapshot_sources(ROOT, tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "src")}
+    done = subprocess.run([sys.executable, "-c", "import specreplay.recorder.cli, gpu.device"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
