@@ -70,7 +70,7 @@ async def run(cfg: Config, opts: Options, repeats: int, warmup: int) -> tuple[fm
                     res = await stream.record(client, arm, cell.prompt, caps, opts.max_tokens, opts.request_timeout,
                                               opts.request_total)
                     after = await server.settled(client, arm) if caps.metrics else None
-                    spec, spec_note = metrics.spec_delta(before, after) if before and after else (None, None)
+                    spec, spec_note = metrics.spec_delta(before, after) if before and after and arm.speculative else (None, None)
                     line = res.line(arm.id, cell.prompt.id, cell.repeat, cell.warmup, 1, 0, spec)
                     if spec_note:
                         line["spec_note"] = spec_note

@@ -99,6 +99,7 @@ class Config:
     mixes: tuple[Mix, ...] = ()
     allow_mixed_sampling: bool = False
     host: HostIdle = HostIdle()
+    timing_only: bool = False  # the text is not the model's output (dummy weights, or acceptance set by a benchmark mode)
 
 
 def _err(path: str, where: str, problem: str) -> RecorderError:
@@ -158,6 +159,7 @@ def load(path: str | os.PathLike) -> Config:
         rounds=_get(rec, "rounds", int, p, "record.", 1),
         mixes=mixes,
         allow_mixed_sampling=_get(rec, "allow_mixed_sampling", bool, p, "record.", False),
+        timing_only=_get(raw, "timing_only", bool, p, "", False),
         host=HostIdle(
             busy_max=float(_get(rec, "host_busy_max", (int, float), p, "record.", 0.25)),
             max_wait_s=float(_get(rec, "host_busy_max_wait_s", (int, float), p, "record.", 600)),

@@ -1,7 +1,9 @@
-"""vLLM's Prometheus /metrics: speculative-decoding counters and the request queue.
+"""The engine's Prometheus /metrics: speculative-decoding counters and the request queue.
 
-Counters are summed over `engine` labels (one sample per engine core); only the
-`_total` series are read, so the `_created` timestamps never count as values.
+vLLM and llama.cpp's llama-server (started with --metrics) export the same four speculative counters under
+their own prefix (`vllm:` / `llamacpp:`): drafts (verify steps), draft tokens, accepted tokens, accepted per
+position. Counters are summed over `engine` labels (one sample per vLLM engine core); only the `_total` series
+are read, so the `_created` timestamps never count as values.
 """
 
 from __future__ import annotations
@@ -13,12 +15,19 @@ from typing import Any
 _LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})?\s+(\S+)')
 _POS = re.compile(r'position="(\d+)"')
 
-DRAFTS = "vllm:spec_decode_num_drafts_total"
-DRAFT_TOKENS = "vllm:spec_decode_num_draft_tokens_total"
-ACCEPTED = "vllm:spec_decode_num_accepted_tokens_total"
-PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos_total"
-RUNNING = "vllm:num_requests_running"
-WAITING = "vllm:num_requests_waiting"
+DRAFTS = "spec_decode_num_drafts_total"
+DRAFT_TOKENS = "spec_decode_num_draft_tokens_total"
+ACCEPTED = "spec_decode_num_accepted_tokens_total"
+PER_POS = "spec_decode_num_accepted_tokens_per_pos_total"
+RUNNING = "running"
+WAITING = "waiting"
+# The engine's own name -> the name read here.
+NAMES = {
+    **{f"vllm:{n}": n for n in (DRAFTS, DRAFT_TOKENS, ACCEPTED, PER_POS)},
+    **{f"llamacpp:{n}": n for n in (DRAFTS, DRAFT_TOKENS, ACCEPTED, PER_POS)},
+    "vllm:num_requests_running": RUNNING, "vllm:num_requests_waiting": WAITING,
+    "llamacpp:requests_processing": RUNNING, "llamacpp:requests_deferred": WAITING,
+}
 
 
 @dataclass(frozen=True)
@@ -45,7 +54,9 @@ def parse(text: str) -> Snapshot:
         m = _LINE.match(line)
         if not m:
             continue
-        name, labels, value = m.group(1), m.group(3) or "", m.group(4)
+        name, labels, value = NAMES.get(m.group(1)), m.group(3) or "", m.group(4)
+        if name is None:
+            continue
         try:
             v = float(value)
         except ValueError:
@@ -55,7 +66,7 @@ def parse(text: str) -> Snapshot:
             if pm:
                 k = int(pm.group(1))
                 pos[k] = pos.get(k, 0.0) + v
-        elif name in (DRAFTS, DRAFT_TOKENS, ACCEPTED, RUNNING, WAITING):
+        else:
             sums[name] = sums.get(name, 0.0) + v
     per_pos = tuple(int(pos.get(k, 0)) for k in range(max(pos) + 1)) if pos else ()
     return Snapshot(
@@ -67,7 +78,8 @@ def parse(text: str) -> Snapshot:
 
 def spec_delta(before: Snapshot, after: Snapshot) -> tuple[dict[str, object] | None, str | None]:
     """The run's (or level's) share of the counters, as the recording's `spec` object, and why it is None when
-    it is: (None, None) without speculative decoding; (None, reason) when a counter went backwards between the
+    it is: (None, None) without speculative decoding (callers also pass None for arms not configured to
+    speculate: llama-server exports the counters, at 0, either way); (None, reason) when a counter went backwards between the
     two snapshots (the server restarted, or replicas behind a load balancer answered them), because a negative
     delta is not a measurement."""
     if not (before.has_spec and after.has_spec):

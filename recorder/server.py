@@ -123,9 +123,27 @@ def url(arm: Arm, api: str) -> str:
     return f"{arm.endpoint}/v1/{'chat/completions' if api == 'chat' else 'completions'}"
 
 
+STALE_RETRIES = 16  # more than a sweep's pooled connections
+
+
+async def get(client: httpx.AsyncClient, arm: Arm, path: str) -> httpx.Response:
+    """GET endpoint+path, once more on a fresh connection if the pooled one turns out closed.
+
+    llama-server sometimes closes a keep-alive connection just after a streamed response; a GET sent on it in
+    that moment gets "Server disconnected without sending a response". Nothing was processed, so asking
+    again is safe (a GET changes nothing on the server). A sweep level leaves up to one such connection per
+    stream in the pool, hence several tries."""
+    for _ in range(STALE_RETRIES):
+        try:
+            return await client.get(f"{arm.endpoint}{path}", headers=headers(arm), timeout=10)
+        except httpx.RemoteProtocolError:
+            continue  # each failure drops that connection from the pool
+    return await client.get(f"{arm.endpoint}{path}", headers=headers(arm), timeout=10)
+
+
 async def snapshot(client: httpx.AsyncClient, arm: Arm) -> metrics.Snapshot | None:
     try:
-        r = await client.get(f"{arm.endpoint}/metrics", headers=headers(arm), timeout=10)
+        r = await get(client, arm, "/metrics")
     except httpx.HTTPError as exc:
         raise RecorderError(f"arm {arm.id}: cannot reach {arm.endpoint}/metrics ({exc}) — is the server up?") from None
     return metrics.parse(r.text) if r.status_code == 200 else None
@@ -168,7 +186,7 @@ async def wait_idle(client: httpx.AsyncClient, arm: Arm, polls: int, interval: f
 async def identify(client: httpx.AsyncClient, arm: Arm) -> tuple[dict[str, Any], dict[str, Any]]:
     """(engine {name, version}, model info from /v1/models) as the server reports them."""
     try:
-        models = await client.get(f"{arm.endpoint}/v1/models", headers=headers(arm), timeout=10)
+        models = await get(client, arm, "/v1/models")
     except httpx.HTTPError as exc:
         raise RecorderError(f"arm {arm.id}: cannot reach {arm.endpoint} ({exc}) — is the server up?") from None
     if models.status_code != 200:
@@ -185,16 +203,27 @@ async def identify(client: httpx.AsyncClient, arm: Arm) -> tuple[dict[str, Any],
     if not served:
         names = ", ".join(str(m.get("id", "?")) for m in listed)
         raise RecorderError(f"arm {arm.id}: the server does not serve model {arm.model!r} (it serves: {names})")
-    version = None
-    try:
-        v = await client.get(f"{arm.endpoint}/version", headers=headers(arm), timeout=10)
-        body = v.json() if v.status_code == 200 else None
-        if isinstance(body, dict) and isinstance(body.get("version"), str):
-            version = body["version"]
-    except (httpx.HTTPError, ValueError):
-        pass
     info: dict[str, Any] = {k: served[0][k] for k in ("root", "max_model_len") if k in served[0]}
-    return {"name": arm.engine, "version": version}, info
+    engine: dict[str, Any] = {"name": arm.engine, "version": None}
+    version = await _json(client, arm, "/version")  # vLLM
+    props = await _json(client, arm, "/props") if version is None else None  # llama.cpp's llama-server
+    if version is not None and isinstance(version.get("version"), str):
+        engine["version"] = version["version"]
+    elif props is not None and isinstance(props.get("build_info"), str):
+        # The server says what it is: its build (e.g. "b6980-c2e7f15"), whatever the config calls it.
+        engine = {"name": "llama.cpp", "version": props["build_info"]}
+        info.update({k: props[k] for k in ("model_path", "total_slots") if isinstance(props.get(k), (str, int))})
+    return engine, info
+
+
+async def _json(client: httpx.AsyncClient, arm: Arm, path: str) -> dict[str, Any] | None:
+    """GET endpoint+path as a JSON object, or None (not there, not JSON)."""
+    try:
+        r = await get(client, arm, path)
+        body = r.json() if r.status_code == 200 else None
+    except (httpx.HTTPError, ValueError, RecursionError):
+        return None
+    return body if isinstance(body, dict) else None
 
 
 def _model_list(r: httpx.Response) -> list[dict[str, Any]] | None:

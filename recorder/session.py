@@ -145,6 +145,7 @@ def header(cfg: Config, arms: Entries, mode: str, opts: Options,
            extra: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": cfg.title,
+        **({"timing_only": True} if cfg.timing_only else {}),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine.describe(),
         "arms": [arms[a.id][0] for a in cfg.arms],

@@ -13,6 +13,7 @@ server says otherwise.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -23,8 +24,8 @@ import httpx
 
 from specreplay.recorder.config import Arm, Prompt
 from specreplay.recorder.redact import redact
-from specreplay.recorder.server import (Capabilities, chunk_problem, headers, parse_chunk, request_body, secrets,
-                             url)
+from specreplay.recorder.server import (STALE_RETRIES, Capabilities, chunk_problem, headers, parse_chunk,
+                                        request_body, secrets, url)
 from specreplay.format import event_dict
 
 
@@ -56,18 +57,30 @@ async def record(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Capa
     """Stream one request. `timeout`: seconds without any byte; `total`: seconds for the whole request, so a
     server that sends only SSE keep-alive comments cannot hold the recorder forever. Every failure becomes
     the Result's `error` (credentials redacted), never an exception."""
-    res = Result(datetime.now(UTC).isoformat(timespec="milliseconds"), time.monotonic())
-    state = {"comments": 0}
-    try:
-        async with asyncio.timeout(total):
-            await _stream(client, arm, prompt, caps, max_tokens, timeout, res, state)
-    except TimeoutError:
-        res.error = (f"no finish within {total:g} s (--request-total-timeout); "
-                     + (f"the server sent {state['comments']} keep-alive lines and {len(res.events)} chunks"
-                        if state["comments"] else f"{len(res.events)} chunks arrived"))
-    except (httpx.HTTPError, ValueError, RecursionError) as exc:
-        detail = chunk_problem(exc) if isinstance(exc, (ValueError, RecursionError)) else f"{type(exc).__name__}: {exc}"
-        res.error = detail.rstrip(": ") or type(exc).__name__
+    for _ in range(STALE_RETRIES):
+        res = Result(datetime.now(UTC).isoformat(timespec="milliseconds"), time.monotonic())
+        state = {"comments": 0}
+        try:
+            async with asyncio.timeout(total):
+                await _stream(client, arm, prompt, caps, max_tokens, timeout, res, state)
+            break
+        except httpx.RemoteProtocolError as exc:
+            if "without sending a response" not in str(exc):
+                res.error = f"{type(exc).__name__}: {exc}"
+                break
+            # A pooled connection the server had just closed (see server.get): nothing was sent back, so the
+            # request was not served; send it again, timed afresh, on another connection.
+        except TimeoutError:
+            res.error = (f"no finish within {total:g} s (--request-total-timeout); "
+                         + (f"the server sent {state['comments']} keep-alive lines and {len(res.events)} chunks"
+                            if state["comments"] else f"{len(res.events)} chunks arrived"))
+            break
+        except (httpx.HTTPError, ValueError, RecursionError) as exc:
+            detail = chunk_problem(exc) if isinstance(exc, (ValueError, RecursionError)) else f"{type(exc).__name__}: {exc}"
+            res.error = detail.rstrip(": ") or type(exc).__name__
+            break
+    else:
+        res.error = f"the server closed {STALE_RETRIES} connections in a row without answering"
     if res.error:
         res.error = redact(res.error, secrets(arm))
     return res
@@ -108,6 +121,10 @@ async def _stream(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Cap
                 final_usage = {k: v for k, v in usage.items() if isinstance(v, int) and not isinstance(v, bool)}
             if isinstance(chunk.get("metrics"), dict) and chunk["metrics"]:
                 res.request_metrics = chunk["metrics"]
+            if isinstance(chunk.get("timings"), dict):  # llama-server: the request's own counters and times
+                timings = {k: v for k, v in chunk["timings"].items()
+                           if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)}
+                res.request_metrics = {**(res.request_metrics or {}), "timings": timings}
             if not choices:
                 continue  # the closing usage-only chunk
             ch = choices[0]

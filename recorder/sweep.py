@@ -90,7 +90,7 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
     ended = time.monotonic()
     after = await server.settled(client, arm) if caps.metrics else None
     lines += [line for runs in per_stream for line in runs]
-    spec, spec_note = metrics.spec_delta(before, after) if before and after else (None, None)
+    spec, spec_note = metrics.spec_delta(before, after) if before and after and arm.speculative else (None, None)
     level = tag({"type": "level", "arm": arm.id, "concurrency": c, "started_mono": round(started, 6),
                  "ended_mono": round(ended, 6), "streams": c, "rounds": rounds, "spec": spec,
                  "host_busy": None if host_busy is None else round(host_busy, 3)})

@@ -5,6 +5,12 @@ playback time t (microseconds since every pane started) iff t_i <= t. Video
 frame k at f fps shows t = floor(k * 1_000_000 / f). The browser player
 (assets/player/timeline.js) implements the same rule; both are tested against
 assets/timeline_cases.json.
+
+Bursts: a chunk is what the reader sees arrive at once. vLLM sends a verify step's accepted tokens in one SSE
+event; llama.cpp's llama-server sends them as one event per token, written back to back. So events that
+arrived within BURST_GAP_US of the event before them are one chunk, shown at the last one's arrival
+(make_track). Steps of a real decoder are further apart than that (a 1.5B model on 2 CPU cores: 30-100 ms; a
+135M model on an H200: 1.8 ms), back-to-back writes of one step are not (tens of µs).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from itertools import accumulate
 from specreplay.format import Event, Run
 
 US = 1_000_000
+BURST_GAP_US = 1_000  # events closer than this to the one before are one burst (docs/recording-format.md)
 
 
 @dataclass(frozen=True)
@@ -36,12 +43,25 @@ class Track:
         return self.t_us[-1] if self.t_us else 0
 
 
+def bursts(events: tuple[Event, ...] | list[Event]) -> list[tuple[int, int, str]]:
+    """(t_us, tokens, text) per burst: events within BURST_GAP_US of the previous event joined, at the last one's time."""
+    out: list[tuple[int, int, str]] = []
+    for e in events:
+        if out and e.t_us - out[-1][0] <= BURST_GAP_US:
+            _, n, text = out[-1]
+            out[-1] = (e.t_us, n + e.n, text + e.text)
+        else:
+            out.append((e.t_us, e.n, e.text))
+    return out
+
+
 def make_track(events: tuple[Event, ...] | list[Event]) -> Track:
+    grouped = bursts(events)
     return Track(
-        t_us=tuple(e.t_us for e in events),
-        n=tuple(e.n for e in events),
-        text=tuple(e.text for e in events),
-        cum_tokens=(0, *accumulate(e.n for e in events)),
+        t_us=tuple(t for t, _, _ in grouped),
+        n=tuple(n for _, n, _ in grouped),
+        text=tuple(text for _, _, text in grouped),
+        cum_tokens=(0, *accumulate(n for _, n, _ in grouped)),
     )
 
 

@@ -1,8 +1,8 @@
 """A scripted OpenAI-compatible server for what a real vLLM cannot be made to do on demand.
 
 vLLM always serves /metrics and streamed usage, and does not drop a stream halfway
-when asked. The servers that lack those (llama-cpp-python's) take minutes to build,
-too long for CI. So this stub plays such a server: no /metrics (404), no /version,
+when asked; llama.cpp's llama-server (tests/engine/test_recorder_llamacpp.py) serves /metrics too. So this stub
+plays a server that lacks them: no /metrics (404), no /version,
 one token per chunk with no usage at all, and optionally one fault:
   cut_after=N      the connection is cut after N chunks
   keepalive=True   the stream sends SSE comments (": ping") forever and never a data line

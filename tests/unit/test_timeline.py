@@ -1,20 +1,24 @@
 """The one timeline rule, checked against the cases the JS player is tested with too."""
 
 import json
+from itertools import accumulate
 
 import pytest
 
 from specreplay.format import Event
 from specreplay.panes import simulate_events
-from specreplay.timeline import (decode_rate, first_token_us, frame_time_us, make_track, visible_chunks,
-                                 visible_text, visible_tokens)
+from specreplay.timeline import (BURST_GAP_US, Track, bursts, decode_rate, first_token_us, frame_time_us,
+                                 make_track, visible_chunks, visible_text, visible_tokens)
 from tests.browser_fixtures import ROOT
 
 CASES = json.loads((ROOT / "assets" / "timeline_cases.json").read_text())["tracks"]
 
 
-def _track(case: dict):
-    return make_track([Event(round(e["t"] * 1_000_000), e["n"], e["text"]) for e in case["events"]])
+def _track(case: dict) -> Track:
+    """The case's events as chunks, as the JS player receives them (already grouped into bursts)."""
+    t = tuple(round(e["t"] * 1_000_000) for e in case["events"])
+    n = tuple(e["n"] for e in case["events"])
+    return Track(t, n, tuple(e["text"] for e in case["events"]), (0, *accumulate(n)))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -57,3 +61,15 @@ def test_simulated_arm_is_seeded_and_hits_its_rate() -> None:
     assert decode_rate(track) == pytest.approx(458.5, rel=0.05)
     assert max(track.n) <= 8 and max(track.n) > 1
     assert all(n == 1 for n in make_track(simulate_events(97.1, 0.74, 0.0, 7, 100)).n)
+
+
+def test_per_token_events_of_one_verify_step_are_one_burst() -> None:
+    """llama-server writes a verify step's tokens as one SSE event each, microseconds apart: one chunk on screen,
+    shown when its last token arrived; the next step (tens of ms later) is the next chunk."""
+    step1 = [Event(40_000 + 30 * i, 1, c) for i, c in enumerate("abcd")]
+    step2 = [Event(90_000, 1, "e"), Event(90_000 + BURST_GAP_US, 1, "f")]  # the gap itself still joins
+    late = [Event(90_000 + 2 * BURST_GAP_US + 1, 1, "g")]  # one microsecond past it does not
+    assert bursts(step1 + step2 + late) == [(40_090, 4, "abcd"), (91_000, 2, "ef"), (92_001, 1, "g")]
+    track = make_track(step1 + step2 + late)
+    assert track.n == (4, 2, 1) and track.tokens == 7
+    assert visible_text(track, 40_089) == "" and visible_text(track, 40_090) == "abcd"
