@@ -6,6 +6,7 @@ from specreplay import article_tables, axis_series, sweep_series
 from specreplay.format import RecordingError, load
 from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
+from specreplay.views.full_scale import concurrency_panel
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.ui import (FORMAT_COLOR, kind_badge, kind_label, kind_markdown, lang, page_intro, source_line,
                                  times, tr)
@@ -298,3 +299,5 @@ with st.expander(tr("같은 축의 다른 측정값", "More measurements along t
         "배치를 키우면 처리량은 늘지만 요청마다 첫 토큰이 늦어집니다. ",
         "Batching more raises total throughput but delays every request's first token. ") +
         source_line(h100[0]))
+
+concurrency_panel()  # drafter on ÷ off and the break-even map at 27B-class on the H200 (issue #25)

@@ -8,6 +8,7 @@ from specreplay.format import RecordingError, engine_name, load
 from specreplay.locations import recording_file
 from specreplay.panes import median_rate
 from specreplay.views import ui
+from specreplay.views.full_scale import ladder_panel
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, tr
 
 H200_FILE = recording_file("smollm2-h200.jsonl")
@@ -210,3 +211,5 @@ else:
         "(scheduling, sampling, Python), and 4-bit cuts bytes nobody was waiting on while adding "
         "dequantization. 4-bit pays where weight reads dominate the step, on big models (see the roofline page). "
         "On code-refactor the ngram arm's greedy text leaves the bf16 text at character 247 (docs/gpu.md)."))
+
+ladder_panel()  # the 27B-class H200 ladder at the articles' acceptance (issue #25)

@@ -7,6 +7,7 @@ from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import RecordingError, engine_name
+from specreplay.views.full_scale import roofline_panel
 from specreplay.views.ui import FORMAT_COLOR as COLOR
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, tr
 
@@ -273,6 +274,8 @@ if trec is not None:
         f"{kind_markdown('measured')} System throughput = all of a level's output tokens ÷ (first request sent → last "
         f"chunk), arm ÷ BF16 (`specreplay.sweeps`, as on the concurrency page). In the table B is the batch for "
         f"NVIDIA's rows and the number of concurrent streams for ours. {TIMING}. To reproduce: `docs/gpu.md`."))
+
+roofline_panel()  # 4-bit and fp8 ÷ bf16 at 27B-class on the H200 (issue #25)
 
 # ---------- provenance ----------
 with st.expander(tr("측정 파일의 출처", "Provenance of the measured file")):
