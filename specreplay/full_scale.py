@@ -63,9 +63,12 @@ def acceptance(arm: dict) -> float | None:
 
 def drafter_arms(rec: Recording, baseline: str | None = None) -> dict[float, str]:
     """Set acceptance length → drafter arm id (of one baseline when given), ascending."""
-    found = {acceptance(a): a["id"] for a in rec.arms
-             if acceptance(a) is not None and (baseline is None or a.get("baseline") == baseline)}
-    return {L: found[L] for L in sorted(found)}  # type: ignore[type-var]
+    found: dict[float, str] = {}
+    for a in rec.arms:
+        length = acceptance(a)
+        if length is not None and (baseline is None or a.get("baseline") == baseline):
+            found[length] = a["id"]
+    return dict(sorted(found.items()))
 
 
 @dataclass(frozen=True)

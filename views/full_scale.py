@@ -9,9 +9,8 @@ import streamlit as st
 
 from specreplay import article_tables
 from specreplay import full_scale as fs
-from specreplay.articles import cite
 from specreplay.format import Recording
-from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, lang, plain, times, tr
+from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, lang, plain, source_line, times, tr
 
 TIMING = ("타이밍 전용 — 더미 가중치", "timing only — dummy weights")
 LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart keeps to six series with 1.0
@@ -81,7 +80,7 @@ def ladder_panel() -> None:
     b0, b1, q0, q1 = (cells[k].value for k in ("bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"))
     st.caption(tr(f"기사 001(B200): bf16 {b0:g} → {b1:g}, 4비트 {q0:g} → {q1:g} tok/s — 드래프터의 이득은 bf16 위에서 더 큽니다. ",
                   f"Article 001 (B200): bf16 {b0:g} → {b1:g}, 4-bit {q0:g} → {q1:g} tok/s — the drafter gains more on "
-                  "bf16. ") + plain(cite(cells["bf16_drafter"], lang()), 300))
+                  "bf16. ") + source_line(cells["bf16_drafter"]))
 
 
 def concurrency_panel() -> None:
