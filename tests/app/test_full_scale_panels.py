@@ -17,10 +17,9 @@ def test_ladder_page_shows_our_ladder_at_every_quoted_acceptance_badged_measured
     assert any("27B" in h for h in heads)
     table = next(d.value for d in at.dataframe if "bf16 tok/s" in d.value.columns)
     assert sorted(set(table.iloc[:, 1])) == ["2.2", "2.5", "3.1", "5.3", "5.6"]  # set acceptance column
-    assert any("measured timing, quoted acceptance" in _text(at) or "측정한 타이밍 · 인용한 수용 길이" in _text(at)
-               for _ in [0])
-    if lang == "en":
-        assert "NVFP4 needs Blackwell" in _text(at)
+    text = _text(at)
+    assert ("measured timing, quoted acceptance" if lang == "en" else "측정한 타이밍 · 인용한 수용 길이") in text
+    assert ("NVFP4 needs Blackwell" if lang == "en" else "NVFP4가 없어") in text
 
 
 def test_concurrency_page_reads_off_where_the_drafter_stops_paying_at_27b():
