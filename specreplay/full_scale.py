@@ -126,6 +126,25 @@ class QuotedLadder:
     ladder: Ladder
 
 
+def draft_cost(ladder: Ladder) -> float | None:
+    """c: how much longer a step is with the drafter (drafting K tokens + verifying K+1) than without, from the
+    rates and the counters' acceptance: (accepted tokens per step ÷ rate on) ÷ (1 ÷ rate off) − 1. The speedup is
+    then acceptance ÷ (1 + c), the acceptance page's formula."""
+    _, off, on = ladder.steps
+    return _cost(off.rate, on.rate, ladder.measured_acceptance)
+
+
+def _cost(off: float | None, on: float | None, accepted_per_step: float | None) -> float | None:
+    return accepted_per_step * off / on - 1 if off and on and accepted_per_step else None
+
+
+def pair_cost(rec: Recording, length: float, base: str = "bf16") -> float | None:
+    """draft_cost of the drafter arm at this length over `base` (article 001's bf16 pair)."""
+    arm = drafter_arms(rec, base).get(length)
+    off, on = pair_rates(rec, length, base)
+    return _cost(off, on, _measured_acceptance(rec, arm)) if arm else None
+
+
 def quoted_ladders(rec: Recording) -> list[QuotedLadder]:
     """One ladder per end of every acceptance range the articles quote (000: prose, code; 001: copy, free prose)
     that the recording has an arm for, in the articles' order."""

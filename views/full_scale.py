@@ -52,16 +52,21 @@ def ladder_panel() -> None:
                      "bf16 tok/s": round(bf16.rate or 0, 1),
                      tr("4비트 tok/s", "4-bit tok/s"): round(w4.rate or 0, 1), tr("×4비트", "×4-bit"): times(w4.vs_previous),
                      tr("+ 드래프터 tok/s", "+ drafter tok/s"): round(drafted.rate or 0, 1),
-                     tr("×드래프터", "×drafter"): times(drafted.vs_previous), tr("곱", "product"): times(q.ladder.product)})
+                     tr("×드래프터", "×drafter"): times(drafted.vs_previous), tr("곱", "product"): times(q.ladder.product),
+                     tr("c (드래프트 비용, 계산)", "c (draft cost, computed)"): f"{fs.draft_cost(q.ladder):.2f}"
+                     if fs.draft_cost(q.ladder) is not None else "—"})
     st.dataframe(rows, hide_index=True)
     article = [c.value for c in article_tables.table_cells("ladder_overall", "decode_rate")]
     st.caption(tr(
         f"기사 000(B200, NVFP4, 드래프터 자신의 수용): {' → '.join(f'{v:g}' for v in article if v)} tok/s. 요청 하나씩, 디코드 "
         "tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 우리 4비트는 가중치만 4비트(W4A16, Marlin)이고 어휘가 작아 "
-        "lm_head가 가볍습니다(docs/gpu.md).",
+        "lm_head가 가볍습니다(docs/gpu.md). c = 드래프터가 있는 스텝 ÷ 없는 스텝 − 1(속도와 기록된 수용 길이로 계산); "
+        "×드래프터 = 수용 길이 ÷ (1 + c).",
         f"Article 000 (B200, NVFP4, the drafter's own acceptance): {' → '.join(f'{v:g}' for v in article if v)} tok/s. "
         "One request at a time, decode tok/s (first token excluded), median of 3, 256 forced tokens. Our 4-bit is "
-        "weight-only (W4A16, Marlin) with a smaller vocabulary, so a lighter lm_head (docs/gpu.md)."))
+        "weight-only (W4A16, Marlin) with a smaller vocabulary, so a lighter lm_head (docs/gpu.md). c = a step with "
+        "the drafter ÷ a step without − 1, from the rates and the recorded acceptance; ×drafter = acceptance ÷ "
+        "(1 + c)."))
     pair = _get(fs.DRAFTER)
     if pair is None:
         return
