@@ -2,8 +2,8 @@
 
     python3 -m gpu.ladder27          # rewrites recorder/configs/h200-27b-*.toml from the definitions below
 
-Article 000's target is a 27B model of the Qwen3.5/3.6 line (a hybrid: 48 Gated DeltaNet + 16 attention layers),
-served on a B200 with NVFP4 weights and a DFlash2 drafter at K = 7. Its weights are not needed to time the engine:
+Article 000's target is "Qwen3.8-27B" (not described beyond its size; the Qwen3.5/3.6-27B it presumably follows is
+a hybrid of 48 Gated DeltaNet + 16 attention layers), served on a B200 with NVFP4 weights and a DFlash2 drafter at K = 7. Its weights are not needed to time the engine:
 `--load-format dummy` gives random weights of the right shapes, so the kernels' timings are real and the text is
 noise (timing_only). The stand-in is **Gemma-3-27B's text decoder** (public, dense, 27B: 62 layers, hidden 5376,
 MLP 21504, 32 query / 16 KV heads of 128) served through vLLM's Qwen3 code path, because that is the path vLLM
