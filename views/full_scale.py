@@ -114,6 +114,15 @@ def concurrency_panel() -> None:
                 tr(f"수용 {c.acceptance:g}: 64까지 이득 ({times(c.throughput[max(c.throughput)])} at 64)",
                    f"L {c.acceptance:g}: pays up to 64 ({times(c.throughput[max(c.throughput)])} at 64)"))
         for c in curves))
+    bf16 = fs.read(fs.DRAFTER_SWEEP)
+    if isinstance(bf16, Recording):
+        where = {c.acceptance: c.crossing for c in fs.drafter_curves(bf16, "bf16") if c.acceptance in LEVELS_SHOWN}
+        st.caption(tr("같은 드래프터를 bf16 대상에 붙이면(같은 H200, recordings/" + fs.DRAFTER_SWEEP + "): ",
+                      "The same drafter on the bf16 target (same H200, recordings/" + fs.DRAFTER_SWEEP + "): ")
+                   + " · ".join(f"L {L:g}: " + (tr(f"{x}부터 1.0 아래", f"below 1.0 from {x}") if x else
+                                                 tr("64까지 이득", "pays up to 64")) for L, x in where.items())
+                   + tr(" — 4비트 대상이 더 일찍 손해로 넘어갑니다(드래프터 비용이 더 짧은 스텝에 더해짐).",
+                        " — the 4-bit target turns a loss sooner (the drafter's cost is added to a shorter step)."))
     grid = fs.drafter_curves(rec, "w4")
     levels = sorted({lv for c in grid for lv in c.throughput})
     z = [[c.throughput.get(lv) for lv in levels] for c in grid]

@@ -29,6 +29,7 @@ def test_concurrency_page_reads_off_where_the_drafter_stops_paying_at_27b():
     assert "L 2.2: below 1.0 from 32 streams on" in text
     assert "L 5.3: pays up to 64" in text
     assert "The acceptance length from which the drafter pays" in text
+    assert "The same drafter on the bf16 target" in text and "L 2.2: below 1.0 from 64" in text
 
 
 def test_roofline_page_has_the_27b_serving_curve():
