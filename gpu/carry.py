@@ -32,6 +32,7 @@ RECORDER_DEPS = ["httpx==0.28.1", "httpcore==1.0.9", "h11==0.16.0"]
 # What OUT/src holds: (folder in this checkout, folder in OUT/src). The device runs these sources, laid out as
 # the installed package (pyproject's package-dir): the checkout's recorder/ is specreplay/recorder/ there.
 SOURCES = (("specreplay", "specreplay"), ("recorder", "specreplay/recorder"), ("gpu", "gpu"))
+DATA_PACKAGES = ("specreplay/assets", "specreplay/recordings")
 # The device tool's limit per call (64 MiB) holds the repository's files and OUT/src too; MARGIN leaves room
 # for files the checkout gains between the build and the calls.
 CALL_LIMIT = 64 * 2**20
@@ -199,6 +200,11 @@ def snapshot_sources(repo: Path, out: Path) -> None:
         archive = subprocess.run(["git", "-C", str(repo), "archive", f"--prefix={dest}/", f"HEAD:{folder}"],
                                  check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    # specreplay.resources finds its data folders as packages at import time; the recorder reads neither, so empty
+    # packages do (the assets are 9 MiB, the recordings 20+). Without them the recorder did not start on 2026-12-01.
+    for package in DATA_PACKAGES:
+        (src / package).mkdir(parents=True, exist_ok=True)
+        (src / package / "__init__.py").touch()
 
 
 def main(argv: list[str] | None = None) -> int:

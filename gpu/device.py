@@ -8,18 +8,23 @@ Steps, run in order; a failing step stops the rest:
   setup                     check the pieces against the manifest, unpack to /tmp/carry, convert the GGUF to a
                             bf16 Hugging Face folder, write the dummy-weight model folders
   wheels                    install .gpu/wheels/*.whl (a dependency found missing) into /tmp/carry/site
-  serve:ARM,ARM,...[@S]     start these arms (setsid, so they outlive the call) and wait up to S seconds (420)
-                            for each to answer; one that does not is stopped
-  record:CONFIG[:OUTNAME]   `python3 -m specreplay.recorder record` on recorder/configs/CONFIG, skipping it if an
-                            arm is down
+  serve:ARM,ARM,...[@S]     start these servers (setsid, so they outlive the call) and wait up to S seconds (420)
+                            for each to answer; one that does not is stopped. A drafter server written ID=L starts
+                            at synthetic acceptance L (without the switch: its arms at L are the ones to record)
+  probe:SERVER,...          one short request per served name NAME@L of these drafter servers: the acceptance
+                            length the spec counters show against L, and the decode rate -> stdout
+  record:CONFIG[:OUTNAME[:ARM,ARM]]
+                            `python3 -m specreplay.recorder record` on recorder/configs/CONFIG (only these arms,
+                            when named), less the arms whose server is down
   sweep:CONFIG[:OUTNAME]    `python3 -m specreplay.recorder sweep` likewise
   stop:ARM,ARM,... | stop   stop these arms (all when none named)
   logs                      the servers' log tails -> $OUT/servers.log
 
-An arm's server command is built from its `flags` in the config (the same flags go into the recording header,
-so the header says what was served): lower-case keys become `--key value` (tables as JSON, true as a bare
-switch), upper-case keys are environment variables, and DESCRIPTIVE keys are only written down. The model
-folder and the config an arm is served from are in ARMS below.
+A server's command is built from its arm's `flags` (the same flags go into the recording header, so the header
+says what was served): lower-case keys become `--key value` (tables as JSON, true as a bare switch), upper-case
+keys are environment variables, and DESCRIPTIVE keys are only written down. ARMS below names the SmolLM2 and
+7B-shaped servers (one arm each); gpu/ladder27.py the 27B-class ones, where one drafter server serves several
+arms (every arm of any config at its endpoint: their model names are its served names).
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ import time
 import tomllib
 from pathlib import Path
 
+if __package__ in (None, ""):  # run as a script on the device: make the gpu package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from gpu import ladder27  # noqa: E402
+
 REPO = Path.cwd()
 SRC = REPO / ".gpu/src"
 CONFIGS = SRC / "specreplay/recorder/configs"  # the checkout's recorder/configs (gpu/carry.py SOURCES)
@@ -45,9 +54,10 @@ LOGS = Path("/tmp/logs")
 RECORDINGS = Path("/tmp/recordings")
 EFFECTIVE = Path("/tmp/configs")  # a config less the arms that did not come up
 OUT = Path(os.environ.get("OUT", "/tmp/out"))
+PLUGIN = Path("/tmp/plugin")  # the dist-info that makes gpu/synthetic_switch.py a vLLM plugin
 SMOL = MODELS / "smollm2-135m-instruct"
 GGUF = CARRY / "model/smollm2-135m-instruct.gguf"
-DESCRIPTIVE = {"weights", "model_config"}
+DESCRIPTIVE = {"weights", "model_config", "synthetic_switch"}
 # arm id -> (config it is defined in, what --model points at)
 ARMS = {
     "baseline": ("h200-smollm2.toml", SMOL),
@@ -90,7 +100,7 @@ def sh(cmd: str, log: Path | None = None, cwd: Path | None = None) -> int:
 
 def site_env() -> dict[str, str]:
     """The carried packages first, then our recorder/specreplay sources; FlashInfer is not carried."""
-    return {**os.environ, "PYTHONPATH": f"{CARRY / 'site'}:{SRC}", "VLLM_USE_FLASHINFER_SAMPLER": "0",
+    return {**os.environ, "PYTHONPATH": f"{CARRY / 'site'}:{SRC}:{PLUGIN}", "VLLM_USE_FLASHINFER_SAMPLER": "0",
             "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "PYTHONUNBUFFERED": "1"}
 
 
@@ -127,13 +137,27 @@ def model_config(quant: dict | None) -> dict:
 
 
 def write_dummy_models(tokenizer_dir: Path, models: Path = MODELS) -> None:
-    for name, quant in (("bf16", None), ("gptq4", GPTQ4), ("awq4", AWQ4)):
-        d = models / f"qwen2.5-7b-shape-{name}"
+    folders = {f"qwen2.5-7b-shape-{name}": model_config(quant)
+               for name, quant in (("bf16", None), ("gptq4", GPTQ4), ("awq4", AWQ4))}
+    for name, config in {**folders, **ladder27.FOLDERS}.items():
+        d = models / name
         d.mkdir(parents=True, exist_ok=True)
-        (d / "config.json").write_text(json.dumps(model_config(quant), indent=1))
+        (d / "config.json").write_text(json.dumps(config, indent=1))
         for f in TOKENIZER_FILES:
             if (tokenizer_dir / f).exists():
                 shutil.copy(tokenizer_dir / f, d / f)
+
+
+def write_plugin(dest: Path = PLUGIN) -> None:
+    """gpu/synthetic_switch.py as a top-level module with the dist-info through which vLLM finds it (entry point
+    group vllm.general_plugins). Top-level: `python -m` puts the working directory first on the servers' path,
+    and the checkout's own gpu/ there shadowed the snapshot's on 2026-12-01 (docs/gpu.md)."""
+    info = dest / "specreplay_synthetic_switch-0.1.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).with_name("synthetic_switch.py"), dest / "specreplay_synthetic_switch.py")
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: specreplay-synthetic-switch\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[vllm.general_plugins]\nsynthetic_switch = specreplay_synthetic_switch:register\n")
 
 
 def unpack(pieces: list[Path], dest: Path) -> None:
@@ -158,6 +182,7 @@ def setup() -> None:
         if subprocess.call([sys.executable, "-c", code], env=site_env(), cwd=SRC):
             raise SystemExit("setup: GGUF -> bf16 conversion failed")
     write_dummy_models(SMOL)
+    write_plugin()
     sh(f"ls -la {SMOL} {MODELS}")
 
 
@@ -176,11 +201,29 @@ def load_arm(arm_id: str) -> dict:
     return next(a for a in cfg["arms"] if a["id"] == arm_id)
 
 
-def server_command(arm: dict, model: Path) -> tuple[list[str], dict[str, str]]:
-    """The vLLM command line and extra environment for an arm, from its flags."""
+def server(server_id: str) -> tuple[dict, Path]:
+    """The arm whose flags start this server, and the model folder (or file) it serves."""
+    server_id, _, start = server_id.partition("=")
+    if server_id in ladder27.SERVERS:
+        return ladder27.server_arm(server_id, float(start) if start else None), MODELS / ladder27.SERVERS[server_id][1]
+    return load_arm(server_id), ARMS[server_id][1]
+
+
+def served_names(arm: dict, configs: Path | None = None) -> list[str]:
+    """The arm's model name, then every other model name that any config's arms request at its endpoint."""
+    names = [arm["model"]]
+    for path in sorted((configs or CONFIGS).glob("*.toml")):
+        for other in tomllib.loads(path.read_text()).get("arms", []):
+            if other.get("endpoint") == arm["endpoint"] and other["model"] not in names:
+                names.append(other["model"])
+    return names
+
+
+def server_command(arm: dict, model: Path, names: list[str] | None = None) -> tuple[list[str], dict[str, str]]:
+    """The vLLM command line and extra environment for a server, from its arm's flags."""
     port = arm["endpoint"].rsplit(":", 1)[1].split("/")[0]
     cmd = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", str(model),
-           "--served-model-name", arm["model"], "--host", "127.0.0.1", "--port", port]
+           "--served-model-name", *(names or [arm["model"]]), "--host", "127.0.0.1", "--port", port]
     if model.suffix == ".gguf":
         cmd += ["--tokenizer", str(SMOL)]
     env = {}
@@ -201,10 +244,11 @@ def serve(arm_ids: list[str], timeout: float = 420) -> list[str]:
     import httpx
 
     LOGS.mkdir(parents=True, exist_ok=True)
+    write_plugin()
     procs = {}
     for arm_id in arm_ids:
-        arm = load_arm(arm_id)
-        cmd, env = server_command(arm, ARMS[arm_id][1])
+        arm, model = server(arm_id)
+        cmd, env = server_command(arm, model, served_names(arm))
         log = open(LOGS / f"{arm_id}.log", "w")
         print(f"serve {arm_id}: {' '.join(cmd)} {env}", flush=True)
         procs[arm_id] = (subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**site_env(), **env},
@@ -304,11 +348,13 @@ def mark_timing_only(path: Path) -> None:
     update_header(path, lambda h: h.update(timing_only=True))
 
 
-def record(mode: str, config: str, out_name: str | None) -> None:
-    """Record with the arms of CONFIG that are up (the effective config keeps CONFIG's file name)."""
+def record(mode: str, config: str, out_name: str | None, only: set[str] | None = None) -> None:
+    """Record with the arms of CONFIG (or those of them in `only`) whose server is up; the effective config keeps
+    CONFIG's file name."""
     text = (CONFIGS / config).read_text()
     cfg = tomllib.loads(text)
-    missing = {a["id"] for a in cfg["arms"]} - set(_up())
+    endpoints = {server(s)[0]["endpoint"] for s in _up()}
+    missing = {a["id"] for a in cfg["arms"] if a["endpoint"] not in endpoints or (only and a["id"] not in only)}
     if missing == {a["id"] for a in cfg["arms"]}:
         print(f"{mode} {config}: skipped, no arm is up", flush=True)
         return
@@ -331,6 +377,44 @@ def record(mode: str, config: str, out_name: str | None) -> None:
         shutil.copy(out, OUT / out.name)
 
 
+def spec_counters(metrics_text: str) -> tuple[float, float]:
+    """(drafts, accepted tokens) summed over vLLM's /metrics lines."""
+    drafts = accepted = 0.0
+    for line in metrics_text.splitlines():
+        if line.startswith("vllm:spec_decode_num_drafts_total"):
+            drafts += float(line.rsplit(" ", 1)[1])
+        elif line.startswith("vllm:spec_decode_num_accepted_tokens_total"):
+            accepted += float(line.rsplit(" ", 1)[1])
+    return drafts, accepted
+
+
+def probe(server_ids: list[str], tokens: int = 64) -> None:
+    """Does the drafter run, and does each NAME@L run at L? One request per name, counters before and after."""
+    import httpx
+
+    for server_id in server_ids:
+        arm, _ = server(server_id)
+        if server_id not in _up():
+            print(f"probe {server_id}: not up", flush=True)
+            continue
+        for name in [n for n in served_names(arm) if "@" in n]:
+            before = spec_counters(httpx.get(f"{arm['endpoint']}/metrics", timeout=10).text)
+            t = time.monotonic()
+            r = httpx.post(f"{arm['endpoint']}/v1/completions", timeout=120, json={
+                "model": name, "prompt": "Once upon a time", "max_tokens": tokens, "temperature": 0,
+                "ignore_eos": True})
+            wall = time.monotonic() - t
+            after = spec_counters(httpx.get(f"{arm['endpoint']}/metrics", timeout=10).text)
+            drafts, accepted = after[0] - before[0], after[1] - before[1]
+            length = 1 + accepted / drafts if drafts else float("nan")
+            asked = float(name.rsplit("@", 1)[1])
+            print(f"probe {server_id} {name}: HTTP {r.status_code}, drafts {drafts:.0f}, acceptance length "
+                  f"{length:.2f} (asked {asked:g}), {tokens / wall:.0f} tok/s with prefill", flush=True)
+            if not abs(length - asked) <= 0.4:  # nan too: the drafter did not run
+                raise SystemExit(f"probe {server_id}: {name} ran at acceptance {length:.2f}, not {asked:g}; "
+                                 "not recording arms that would be mislabelled")
+
+
 def logs() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with open(OUT / "servers.log", "w") as fh:
@@ -338,7 +422,8 @@ def logs() -> None:
             # the server's own lines (start-up, weights, kernels, errors), not uvicorn's one line per request
             lines = [ln for ln in log.read_text(errors="replace").splitlines() if '"POST /v1/' not in ln
                      and '"GET /' not in ln]
-            fh.write(f"===== {log.name}\n" + "\n".join(lines)[-12000:] + "\n")
+            switches = [ln for ln in lines if "synthetic switch" in ln]
+            fh.write(f"===== {log.name}\n" + "\n".join(switches[-40:]) + "\n" + "\n".join(lines)[-12000:] + "\n")
 
 
 def main(argv: list[str]) -> int:
@@ -357,11 +442,14 @@ def main(argv: list[str]) -> int:
         elif name == "serve":
             arms, _, timeout = arg.partition("@")
             serve(arms.split(","), float(timeout or 420))
+        elif name == "probe":
+            probe(arg.split(","))
         elif name == "wheels":
             wheels()
         elif name in ("record", "sweep"):
-            config, _, out_name = arg.partition(":")
-            record(name, config, out_name or None)
+            config, _, rest = arg.partition(":")
+            out_name, _, only = rest.partition(":")
+            record(name, config, out_name or None, set(only.split(",")) if only else None)
         elif name == "stop":
             stop([a for a in arg.split(",") if a])
         elif name == "logs":

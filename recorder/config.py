@@ -26,7 +26,7 @@ MAX_LEVEL = 1024
 LIMITS = {"repeats": (1, 1000), "warmup": (0, 100), "max_tokens": (1, 262_144), "rounds": (1, 100)}
 MAX_WAIT_S = 86_400.0  # every timeout and wait: finite, at most a day
 STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGQUIT", "SIGHUP", "SIGKILL")  # signals that stop a server by default
-ID_RULE = "1–128 letters, digits, '.', '_' or '-', starting with a letter or digit, without '..'"
+ID_RULE = "1–128 letters, digits, '.', '_', '-' or '@', starting with a letter or digit, without '..'"
 
 
 @dataclass(frozen=True)

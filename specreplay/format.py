@@ -31,10 +31,12 @@ MAX_ARMS = 256  # more arms than any page can offer side by side or any machine 
 MAX_ID_CHARS = 128
 MAX_INT_DIGITS = 20  # every count and token id fits in 64 bits; a 5,000-digit number is not a recording
 MAX_INT = 2**63
-# Arm ids travel in URLs (?arms= is comma-separated) and become parts of file names: letters, digits and . _ - only.
-SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-# Prompt ids also name files (a video's default name); '/' is allowed (AIPerf's turn ids, req-3/2), '..' is not.
-SAFE_PROMPT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")
+# Arm ids travel in URLs (?arms= is comma-separated) and become parts of file names: letters, digits and . _ - @ only
+# ('@' for a served name NAME@L, one acceptance length of a synthetic-acceptance server: gpu/synthetic_switch.py).
+SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]*")
+# Prompt ids also name files (a video's default name); '/' is allowed (AIPerf's turn ids, req-3/2), '..' is not;
+# '@' as for arms, so every id a recorder config accepts (recorder/config.py check_id) loads.
+SAFE_PROMPT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/@-]*")
 COUNTS = ("tokens", "chunks")
 SAMPLING: dict[str, type | tuple[type, ...]] = {"temperature": (int, float), "top_p": (int, float), "seed": int,
                                                 "max_tokens": int}  # the sampling fields typed at load
@@ -260,7 +262,7 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         if arm_id.startswith(RESERVED_ARM_PREFIX):
             raise RecordingError(path, 1, pre + "id", f"arm id {arm_id[:40]!r} starts with {RESERVED_ARM_PREFIX!r}, "
                                  "which names simulated arms", "rename the arm")
-        _check_id(arm_id, SAFE_ID, path, pre + "id", "letters, digits, '.', '_' and '-'")
+        _check_id(arm_id, SAFE_ID, path, pre + "id", "letters, digits, '.', '_', '-' and '@'")
         if arm_id in seen:
             raise RecordingError(path, 1, pre + "id", f"duplicate arm id {arm_id!r}")
         seen.add(arm_id)
@@ -286,7 +288,7 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         if not isinstance(prompt, dict):
             raise RecordingError(path, 1, f"prompts[{i}]", "expected an object")
         pid = _need(prompt, "id", str, path, 1, pre)
-        _check_id(pid, SAFE_PROMPT_ID, path, pre + "id", "letters, digits, '.', '_', '-' and '/'")
+        _check_id(pid, SAFE_PROMPT_ID, path, pre + "id", "letters, digits, '.', '_', '-', '@' and '/'")
         if pid in pids:
             raise RecordingError(path, 1, pre + "id", f"duplicate prompt id {pid!r}")
         pids.add(pid)

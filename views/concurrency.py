@@ -18,6 +18,7 @@ from specreplay.views import url_state
 from specreplay.views.chart_parts import MAX_SERIES, short, sources
 from specreplay.views.concurrency_maps import breakeven_section, pareto_section
 from specreplay.views.concurrency_text import TEXT
+from specreplay.views.full_scale import concurrency_panel
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
 from specreplay.views.ui import (FORMAT_COLOR, kind_label, kind_markdown, lang, page_intro, shown_kind, source_line,
@@ -328,3 +329,4 @@ pareto_section()
 breakeven_section()
 recorded_levels()
 more_measurements()
+concurrency_panel()  # drafter on ÷ off and the break-even map at 27B-class on the H200 (issue #25)

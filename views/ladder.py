@@ -13,6 +13,7 @@ from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui, url_state
 from specreplay.views.chart_parts import sources
+from specreplay.views.full_scale import ladder_panel
 from specreplay.views.ladder_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, shown_kind, times, tr
@@ -256,4 +257,5 @@ by_prompt_000()
 article_001()
 article_003()
 earlier_h200()
+ladder_panel()  # the 27B-class H200 ladder at the articles' acceptance (issue #25)
 url_state.publish(CONTROLS)

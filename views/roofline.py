@@ -7,6 +7,7 @@ from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import Recording, RecordingError, engine_name
+from specreplay.views.full_scale import roofline_panel
 from specreplay.views.ui import FORMAT_COLOR as COLOR
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, times, tr
 from specreplay.views import url_state
@@ -204,6 +205,8 @@ if trec is not None:
     if fp8 and gptq and awq:
         st.markdown(T("where_it_agrees_with", gptq_points_1=gptq.points[1], gptq_points_64=gptq.points[64], awq_points_1=awq.points[1], awq_points_64=awq.points[64], n8_value_at_1=n8.value_at(1), n8_value_at_64=n8.value_at(64), n70_value_at_1=n70.value_at(1), n70_value_at_64=n70.value_at(64), min_v_for_v_in_fp8_point=min(v for v in fp8.points.values() if v is not None), max_v_for_v_in_fp8_point=max(v for v in fp8.points.values() if v is not None), n8_value_at_8=n8.value_at(8), n70_value_at_16=n70.value_at(16), min_gptq_points_32_or_0_=min(gptq.points[32] or 0.0, awq.points[32] or 0.0), nf8_value_at_1=nf8.value_at(1), nf8_value_at_64=nf8.value_at(64), f70_value_at_1=f70.value_at(1), f70_value_at_64=f70.value_at(64), fp8_points_1=fp8.points[1], fp8_points_64=fp8.points[64]))
     st.caption(T("kind_markdown_measured_system", kind_markdown_measured=kind_markdown('measured'), TIMING=TIMING))
+
+roofline_panel()  # 4-bit and fp8 ÷ bf16 at 27B-class on the H200 (issue #25)
 
 # ---------- provenance ----------
 with st.expander(T("provenance_of_the_measured")):

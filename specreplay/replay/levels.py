@@ -33,10 +33,15 @@ class LevelKey:
 
 
 def parse_token(token: str) -> LevelKey | None:
+    """arm@level or arm@level@mix, read from the right: an arm id may hold '@' itself (a served name NAME@L of a
+    synthetic-acceptance arm, e.g. w4-dflash@2.2@8 is arm w4-dflash@2.2 at 8 streams)."""
     parts = token.split("@")
-    if len(parts) not in (2, 3) or not parts[1].isdigit() or len(parts[1]) > 6:
-        return None
-    return LevelKey(parts[0], int(parts[1]), parts[2] if len(parts) == 3 else None)
+    for mix in ((None,) if len(parts) < 3 else (None, parts[-1])):
+        head = parts if mix is None else parts[:-1]
+        level = head[-1]
+        if len(head) >= 2 and level.isdigit() and len(level) <= 6 and all(head[:-1]):
+            return LevelKey("@".join(head[:-1]), int(level), mix)
+    return None
 
 
 def level_runs(rec: Recording, key: LevelKey) -> list[Run]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gpu import carry, device
+from gpu import carry, device, ladder27
 from specreplay import format as fmt
 from tests.browser_fixtures import ROOT
 
@@ -136,15 +136,51 @@ def configs(monkeypatch):
     monkeypatch.setattr(device, "CONFIGS", ROOT / "recorder/configs")
 
 
-def test_every_device_arm_is_defined_in_its_config_and_served_from_its_flags(configs):
-    for arm_id, (_config, model) in device.ARMS.items():
-        arm = device.load_arm(arm_id)
-        cmd, env = device.server_command(arm, model)
+def test_every_device_server_is_started_from_its_arms_flags(configs):
+    for server_id in [*device.ARMS, *ladder27.SERVERS]:
+        arm, model = device.server(server_id)
+        cmd, env = device.server_command(arm, model, device.served_names(arm))
         assert cmd[cmd.index("--model") + 1] == str(model)
         assert cmd[cmd.index("--port") + 1] == arm["endpoint"].rsplit(":", 1)[1]
         assert cmd[cmd.index("--max-num-seqs") + 1] == "64"  # the sweep's top level
-        assert env == {"VLLM_USE_FLASHINFER_SAMPLER": "0"}  # flashinfer is not carried
-        assert not {"--weights", "--model-config"} & set(cmd), "descriptive flags are not server flags"
+        assert env["VLLM_USE_FLASHINFER_SAMPLER"] == "0"  # flashinfer is not carried
+        assert not {"--weights", "--model-config", "--synthetic-switch"} & set(cmd), \
+            "descriptive flags are not server flags"
+
+
+def test_a_drafter_server_serves_every_acceptance_arm_of_every_config_under_its_own_name(configs):
+    arm, model = device.server("g27-w4-dflash")
+    names = device.served_names(arm)
+    assert names == [f"w4-dflash@{a:g}" for a in ladder27.GRID_ACCEPTANCE]
+    cmd, env = device.server_command(arm, model, names)
+    assert cmd[cmd.index("--served-model-name") + 1:cmd.index("--host")] == names
+    assert env["SPECREPLAY_SYNTHETIC_SWITCH"] == "1"  # the plugin acts only where asked
+    spec = json.loads(cmd[cmd.index("--speculative-config") + 1])
+    assert spec == {"method": "dflash", "model": "/tmp/models/g27-dflash", "num_speculative_tokens": 7,
+                    "rejection_sample_method": "synthetic", "synthetic_acceptance_length": 1.5}
+    assert model == device.MODELS / "g27-gptq4" and "--quantization" not in cmd
+    plain, _ = device.server("g27-bf16")
+    assert device.served_names(plain) == ["g27-bf16"]
+    assert "SPECREPLAY_SYNTHETIC_SWITCH" not in device.server_command(plain, model)[1]
+
+
+def test_the_27b_configs_on_file_are_what_the_definitions_write(tmp_path):
+    from specreplay.recorder import config
+
+    ladder27.write_configs(tmp_path)
+    for name in ladder27.CONFIGS:
+        assert (tmp_path / name).read_text() == (ROOT / "recorder/configs" / name).read_text(), \
+            f"run python3 -m gpu.ladder27 to rewrite {name}"
+        cfg = config.load(ROOT / "recorder/configs" / name)
+        for arm in cfg.arms:
+            spec = arm.flags.get("speculative_config")
+            # the header names the acceptance each drafter arm ran at, and its name carries it to the server
+            assert spec is None or arm.model.endswith(f"@{spec['synthetic_acceptance_length']:g}")
+            assert arm.baseline in (None, "bf16", "w4")
+    sweep = config.load(ROOT / "recorder/configs/h200-27b-ladder-sweep.toml")
+    assert sweep.levels == (1, 2, 4, 8, 16, 32, 64) and sweep.max_tokens == 64 and len(sweep.prompts) == 1
+    grid = sorted(a.flags["speculative_config"]["synthetic_acceptance_length"] for a in sweep.arms if a.speculative)
+    assert grid[0] == 1.5 and grid[-1] == 6.0 and {2.2, 2.5, 3.1, 5.3, 5.6} <= set(grid)
 
 
 def test_ngram_gguf_and_quantized_arms_get_their_own_switches(configs):
@@ -157,6 +193,43 @@ def test_ngram_gguf_and_quantized_arms_get_their_own_switches(configs):
     assert cmd[cmd.index("--quantization") + 1] == "fp8" and cmd[cmd.index("--load-format") + 1] == "dummy"
     cmd, _ = device.server_command(device.load_arm("w4a16-gptq"), device.ARMS["w4a16-gptq"][1])
     assert "--quantization" not in cmd  # the 4-bit config comes from config.json
+
+
+def test_27b_class_folders_hold_27b_of_layer_weights_and_a_dflash_drafter_reading_5_target_layers(tmp_path):
+    tok = tmp_path / "tok"
+    tok.mkdir()
+    (tok / "tokenizer.json").write_text("{}")
+    device.write_dummy_models(tok, tmp_path)
+    target = json.loads((tmp_path / "g27-bf16/config.json").read_text())
+    h, m, n = target["hidden_size"], target["intermediate_size"], target["num_hidden_layers"]
+    q, kv = target["num_attention_heads"] * target["head_dim"], target["num_key_value_heads"] * target["head_dim"]
+    layers = n * (h * (2 * q + 2 * kv) + 3 * h * m)
+    assert 25e9 < layers < 27e9  # the article's 27B, less its embeddings
+    drafter = json.loads((tmp_path / "g27-dflash/config.json").read_text())
+    assert drafter["architectures"] == ["DFlashDraftModel"] and drafter["hidden_size"] == h
+    assert len(drafter["dflash_config"]["target_layer_ids"]) == 5
+    assert max(drafter["dflash_config"]["target_layer_ids"]) + 1 < n  # vLLM taps layer id + 1
+    assert drafter["dflash_config"]["mask_token_id"] < target["vocab_size"]
+    gptq = json.loads((tmp_path / "g27-gptq4/config.json").read_text())["quantization_config"]
+    assert sorted(gptq["modules_in_block_to_quantize"][0]) == sorted(device.LINEARS)
+    assert (tmp_path / "g27-gptq4/tokenizer.json").exists()
+
+
+def test_the_plugin_dist_info_points_vllm_at_the_switch(tmp_path):
+    from importlib.metadata import distributions
+
+    device.write_plugin(tmp_path)
+    (ep,) = [ep for d in distributions(path=[str(tmp_path)]) for ep in d.entry_points]
+    assert (ep.group, ep.value) == ("vllm.general_plugins", "specreplay_synthetic_switch:register")
+    # a top-level copy: the working directory's own gpu/ comes first on a `python -m` server's path
+    assert (tmp_path / "specreplay_synthetic_switch.py").read_text() == (ROOT / "gpu/synthetic_switch.py").read_text()
+
+
+def test_probe_reads_the_spec_counters_from_metrics_text():
+    text = ('# HELP x\nvllm:spec_decode_num_drafts_total{engine="0",model_name="m"} 12.0\n'
+            'vllm:spec_decode_num_accepted_tokens_total{engine="0",model_name="m"} 51.0\n'
+            'vllm:spec_decode_num_accepted_tokens_per_pos_total{engine="0",model_name="m",position="0"} 12.0\n')
+    assert device.spec_counters(text) == (12.0, 51.0)
 
 
 def test_dummy_model_folders_have_qwen7b_shapes_smollm2_vocab_and_a_4bit_config_that_applies(tmp_path):
@@ -240,7 +313,8 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
     monkeypatch.setenv("PYTHONPATH", str(src))
     with stub_server() as url:
         text = (ROOT / "recorder/configs/h200-timing.toml").read_text()
-        text = re.sub(r"http://127\.0\.0\.1:\d+", url, text).replace("[1, 2, 4, 8, 16, 32, 64]", "[1, 2]")
+        # the up servers (bf16, w4a16-gptq: ports 8011, 8013) answer at the stub; fp8 and AWQ keep their dead ports
+        text = re.sub(r"http://127\.0\.0\.1:801[13]", url, text).replace("[1, 2, 4, 8, 16, 32, 64]", "[1, 2]")
         (tmp_path / "configs").mkdir()
         text = text.replace("max_tokens = 128", "max_tokens = 3").replace("qwen7b-shape\"", "stub-model\"")
         (tmp_path / "configs/h200-timing.toml").write_text(text)
@@ -251,3 +325,21 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
     assert {(lv.arm, lv.concurrency) for lv in rec.levels} == {(a, c) for a in ("bf16", "w4a16-gptq") for c in (1, 2)}
     assert rec.header["recorder"]["config"] == "h200-timing.toml"
     assert "leaving out" not in (tmp_path / "out/recorder.log").read_text()  # the log holds the recorder's output
+
+
+def test_a_drafter_server_can_start_at_a_chosen_acceptance(configs):
+    arm, _ = device.server("g27-bf16-dflash=5.3")
+    assert arm["flags"]["speculative_config"]["synthetic_acceptance_length"] == 5.3
+    assert arm["endpoint"] == device.server("g27-bf16-dflash")[0]["endpoint"]
+
+
+def test_the_source_snapshot_starts_the_recorder_outside_a_checkout(tmp_path):
+    """The device runs `python -m specreplay.recorder` from .gpu/src; it must import without the checkout's data."""
+    import subprocess
+    import sys
+
+    carry.snapshot_sources(ROOT, tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "src")}
+    done = subprocess.run([sys.executable, "-c", "import specreplay.recorder.cli, gpu.device"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -117,6 +117,7 @@ def test_a_sweep_replays_one_request_per_level_with_the_system_total() -> None:
     keys = default_keys(rec)
     assert [k.token() for k in keys] == ["ngram@1", "ngram@8", "ngram@32", "ngram@64"]
     assert parse_token("ngram@64") == LevelKey("ngram", 64) and parse_token("x@y") is None
+    assert parse_token("w4-dflash@2.2@8") == LevelKey("w4-dflash@2.2", 8)  # an arm id may hold '@' (NAME@L)
     pane = level_pane(rec, keys[-1])
     assert pane.level == 64 and pane.system is not None
     runs = level_runs(rec, keys[-1])

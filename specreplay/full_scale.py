@@ -1,0 +1,234 @@
+"""The articles' ladder at full scale: what the four 27B-class H200 recordings (issue #25, docs/gpu.md) say.
+
+Each recording is timing only: dummy weights of a 27B-class shape served by vLLM 0.23 on an H200, so the speed
+is measured and the text is noise. Every drafter arm ran vLLM's synthetic rejection sampling at an acceptance
+length that was *set* (flags.speculative_config.synthetic_acceptance_length), not the drafter's own; where that
+length is an article's figure, a number derived here is "measured timing, quoted acceptance" (BADGE).
+
+    rec = read(LADDER)                       # a Recording, its one-line problem, or None when not bundled
+    steps = ladder(rec, 5.3)                 # bf16 → 4-bit → 4-bit + drafter at 5.3 (×4-bit, ×drafter, product)
+    curves = drafter_curves(read(LADDER_SWEEP))   # drafter on ÷ off per level, one per acceptance, + crossing
+    edge = break_even(read(LADDER_SWEEP))    # per level: the set acceptance where the drafter starts to pay
+    curve = quant_curve(read(LADDER_SWEEP))  # 4-bit ÷ bf16 system throughput per level
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from specreplay import article_tables
+from specreplay.format import Recording, RecordingError, load
+from specreplay.locations import recording_file
+from specreplay.panes import median_rate
+from specreplay.sweeps import level_table
+
+LADDER = "timing-only-27b-h200-ladder.jsonl"  # cells: bf16, w4, fp8, w4-dflash@{2.2, 2.5, 3.1, 5.3, 5.6}
+LADDER_SWEEP = "timing-only-27b-h200-ladder-sweep.jsonl"  # 1-64 streams: bf16, w4, fp8, w4-dflash@1.5 … 6
+DRAFTER = "timing-only-27b-h200-drafter.jsonl"  # cells: bf16, bf16-dflash@{2.2, 2.5, 3.1, 5.3, 5.6}
+DRAFTER_SWEEP = "timing-only-27b-h200-drafter-sweep.jsonl"  # 1-64 streams: bf16, bf16-dflash@1.5 … 6
+BADGE = ("측정한 타이밍 · 인용한 수용 길이", "measured timing, quoted acceptance")
+SHAPE_NOTE = ("27B급 대역: Gemma-3-27B의 층 모양(62층, 폭 5376)을 vLLM Qwen3 경로로, 더미 가중치. H200(Hopper)에는 "
+              "NVFP4가 없어 4비트는 가중치만 4비트(GPTQ → Marlin, W4A16)입니다.",
+              "27B-class stand-in: Gemma-3-27B's layer shapes (62 layers, width 5376) on vLLM's Qwen3 path, dummy "
+              "weights. NVFP4 needs Blackwell, so on the H200 (Hopper) the 4-bit rung is weight-only 4-bit "
+              "(GPTQ → Marlin, W4A16).")
+
+
+def read(name: str) -> Recording | str | None:
+    """The bundled recording, or its one-line problem, or None when the file is not there."""
+    path = recording_file(name)
+    if not path.exists():
+        return None
+    stat = path.stat()
+    return _read(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _read(path: Path, mtime_ns: int, size: int) -> Recording | str:
+    try:
+        return load(path)
+    except (RecordingError, OSError) as e:
+        return str(e)
+
+
+def acceptance(arm: dict) -> float | None:
+    """The synthetic acceptance length an arm ran at (None: no drafter, or a drafter's own acceptance)."""
+    spec = (arm.get("flags") or {}).get("speculative_config")
+    value = spec.get("synthetic_acceptance_length") if isinstance(spec, dict) else None
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def drafter_arms(rec: Recording, baseline: str | None = None) -> dict[float, str]:
+    """Set acceptance length → drafter arm id (of one baseline when given), ascending."""
+    found: dict[float, str] = {}
+    for a in rec.arms:
+        length = acceptance(a)
+        if length is not None and (baseline is None or a.get("baseline") == baseline):
+            found[length] = a["id"]
+    return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True)
+class Step:
+    arm: str
+    rate: float | None  # median decode tok/s of the non-warm-up repeats (first token excluded)
+    vs_previous: float | None
+
+
+@dataclass(frozen=True)
+class Ladder:
+    acceptance: float  # set acceptance length of the drafter rung
+    measured_acceptance: float | None  # 1 + accepted / drafts over the drafter rung's repeats (the counters)
+    steps: tuple[Step, ...]  # bf16 → 4-bit → 4-bit + drafter
+
+    @property
+    def product(self) -> float | None:
+        known = [s.vs_previous for s in self.steps[1:]]
+        return math.prod(known) if known and None not in known else None  # type: ignore[arg-type]
+
+
+def _rate(rec: Recording, arm: str) -> float | None:
+    return median_rate([r for r in rec.select(arm, None, warmup=False) if r.ok])
+
+
+def _measured_acceptance(rec: Recording, arm: str) -> float | None:
+    drafts = accepted = 0
+    for run in rec.select(arm, None, warmup=False):
+        if run.spec:
+            drafts, accepted = drafts + run.spec.drafts, accepted + run.spec.accepted
+    return 1 + accepted / drafts if drafts else None
+
+
+def ladder(rec: Recording, length: float, base: str = "bf16", quant: str = "w4") -> Ladder | None:
+    """Article 000's three rungs on our engine: base → quant → quant + drafter at this set acceptance length."""
+    drafter = drafter_arms(rec, quant).get(length)
+    ids = {a["id"] for a in rec.arms}
+    if drafter is None or not {base, quant} <= ids:
+        return None
+    steps: list[Step] = []
+    for arm in (base, quant, drafter):
+        rate = _rate(rec, arm)
+        prev = steps[-1].rate if steps else None
+        steps.append(Step(arm, rate, rate / prev if rate and prev else None))
+    return Ladder(length, _measured_acceptance(rec, drafter), tuple(steps))
+
+
+@dataclass(frozen=True)
+class QuotedLadder:
+    """Our engine's ladder at an article's acceptance figure (an end of a quoted range)."""
+
+    label: str  # the article's row, e.g. "code" (Korean in label_ko)
+    label_ko: str
+    source: str  # the article's file (assets/articles.csv names it)
+    ladder: Ladder
+
+
+def draft_cost(ladder: Ladder) -> float | None:
+    """c: how much longer a step is with the drafter (drafting K tokens + verifying K+1) than without, from the
+    rates and the counters' acceptance: (accepted tokens per step ÷ rate on) ÷ (1 ÷ rate off) − 1. The speedup is
+    then acceptance ÷ (1 + c), the acceptance page's formula."""
+    _, off, on = ladder.steps
+    return _cost(off.rate, on.rate, ladder.measured_acceptance)
+
+
+def _cost(off: float | None, on: float | None, accepted_per_step: float | None) -> float | None:
+    return accepted_per_step * off / on - 1 if off and on and accepted_per_step else None
+
+
+def pair_cost(rec: Recording, length: float, base: str = "bf16") -> float | None:
+    """draft_cost of the drafter arm at this length over `base` (article 001's bf16 pair)."""
+    arm = drafter_arms(rec, base).get(length)
+    off, on = pair_rates(rec, length, base)
+    return _cost(off, on, _measured_acceptance(rec, arm)) if arm else None
+
+
+def quoted_ladders(rec: Recording) -> list[QuotedLadder]:
+    """One ladder per end of every acceptance range the articles quote (000: prose, code; 001: copy, free prose)
+    that the recording has an arm for, in the articles' order."""
+    out = []
+    for ref in article_tables.acceptance_references():
+        for length in dict.fromkeys((ref.low, ref.high)):
+            got = ladder(rec, length)
+            if got:
+                out.append(QuotedLadder(ref.label_en, ref.label, ref.source, got))
+    return out
+
+
+def pair_rates(rec: Recording, length: float, base: str = "bf16") -> tuple[float | None, float | None]:
+    """(drafter off, drafter on at this length) median decode tok/s, for article 001's quant-vs-drafter pairs."""
+    arm = drafter_arms(rec, base).get(length)
+    return _rate(rec, base), (_rate(rec, arm) if arm else None)
+
+
+@dataclass(frozen=True)
+class DrafterCurve:
+    arm: str
+    acceptance: float
+    baseline: str
+    throughput: dict[int, float | None]  # level → system tok/s, drafter on ÷ off
+    decode: dict[int, float | None]  # level → median per-request decode tok/s, on ÷ off
+
+    @property
+    def crossing(self) -> int | None:
+        """The level from which on the drafter makes the system slower: see sustained_crossing."""
+        return sustained_crossing(self.throughput)
+
+
+def sustained_crossing(points: dict[int, float | None]) -> int | None:
+    """The lowest level from which every measured level up is below 1.0; None if the last one is not. A dip
+    between levels above 1.0 is not a crossing: on these servers it was a one-off stall (vLLM compiles a Triton
+    kernel the first time a batch shape appears; that level's TTFT shows it)."""
+    known = sorted((lv, v) for lv, v in points.items() if v is not None)
+    start = None
+    for lv, v in known:
+        start = (start or lv) if v < 1 else None
+    return start
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    return a / b if a is not None and b else None
+
+
+def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterCurve]:
+    """Drafter on ÷ off at every level both arms have, one curve per set acceptance length, ascending."""
+    stats = {(s.arm, s.concurrency): s for s in level_table(rec)}
+    out = []
+    for arm in rec.arms:
+        length, base = acceptance(arm), arm.get("baseline")
+        if length is None or not base or (baseline and base != baseline):
+            continue
+        levels = sorted(c for (a, c) in stats if a == arm["id"] and (base, c) in stats)
+        out.append(DrafterCurve(arm["id"], length, base,
+                                {c: _ratio(stats[arm["id"], c].throughput, stats[base, c].throughput) for c in levels},
+                                {c: _ratio(stats[arm["id"], c].decode_median, stats[base, c].decode_median)
+                                 for c in levels}))
+    return sorted(out, key=lambda c: (c.baseline, c.acceptance))
+
+
+def break_even(rec: Recording, baseline: str = "w4") -> dict[int, float | None]:
+    """Per level, the set acceptance length at which the drafter's system throughput reaches its target's: read
+    linearly between the two measured lengths either side of 1.0; the lowest length when even it pays; None when
+    no measured length pays."""
+    curves = drafter_curves(rec, baseline)
+    levels = sorted({c for curve in curves for c in curve.throughput})
+    out: dict[int, float | None] = {}
+    for lv in levels:
+        col = [(c.acceptance, c.throughput[lv]) for c in curves if c.throughput.get(lv) is not None]
+        if not col:
+            continue
+        if col[0][1] >= 1:  # type: ignore[operator]
+            out[lv] = col[0][0]
+            continue
+        out[lv] = next((la + (1 - ya) * (lb - la) / (yb - ya)  # type: ignore[operator]
+                        for (la, ya), (lb, yb) in zip(col, col[1:]) if ya < 1 <= yb), None)  # type: ignore[operator]
+    return out
+
+
+def quant_curve(rec: Recording, arm: str = "w4", base: str = "bf16") -> dict[int, float | None]:
+    """System throughput of a weight format ÷ bf16 per level (the roofline page's serving curve at 27B)."""
+    stats = {(s.arm, s.concurrency): s for s in level_table(rec)}
+    return {c: _ratio(stats[arm, c].throughput, stats[base, c].throughput)
+            for (a, c) in sorted(stats) if a == arm and (base, c) in stats}
