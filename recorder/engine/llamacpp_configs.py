@@ -28,7 +28,7 @@ WEIGHTS = {
 THREADS = 2
 K = 4  # draft length (tuned: docs/llamacpp.md)
 P_MIN = 0.5  # --spec-draft-p-min (tuned)
-NGRAM = "ngram-mod"  # the n-gram type (tuned)
+NGRAM = "ngram-simple"  # the n-gram type (tuned; ngram-mod shares its pool across requests: docs)
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def main() -> None:
             [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)], 8, HEAD),
         "qwen-llamacpp-breakeven.toml": config(
             "Qwen2.5-Coder-1.5B on llama.cpp CPU: break-even map, draft model at a set acceptance length × streams",
-            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl", "max_tokens": 48,
+            {"output": "recordings/qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl", "max_tokens": 32,
              "levels": [1, 2, 4, 8], "rounds": 1, **HOST}, BREAKEVEN, [prompt("code", "code", greedy)], 8,
             HEAD + "\n# --spec-synth-len is llama-server's benchmark-only mode: the acceptance is set, the timing is "
                    "the engine's;\n# the text is not the model's answer (timing_only).", timing_only=True),
