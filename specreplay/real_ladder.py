@@ -57,8 +57,10 @@ class PromptLadder:
 
 
 def has_arms(rec: Recording, arms: tuple[str, ...]) -> bool:
+    """Every arm is in the header and has a finished non-warm-up run (a file may name an arm it never ran)."""
     ids = {a["id"] for a in rec.arms}
-    return all(a in ids for a in arms)
+    ran = {r.arm for r in rec.runs if r.ok and not r.warmup}
+    return all(a in ids and a in ran for a in arms)
 
 
 def prompt_ladders(rec: Recording, arms: tuple[str, ...]) -> list[PromptLadder]:

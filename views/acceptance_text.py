@@ -1,6 +1,10 @@
 """The acceptance page's words (Korean, English), read through views.texts.Texts."""
 
 TEXT: dict[str, tuple[str, str]] = {
+    'fit_overcount': ('{cell}: 엔진 카운터는 검증 {drafts}회를 셌지만 토큰 수로는 많아야 {steps}회입니다(첫 토큰 뒤 토큰 − 채택). 이 셀의 c와 '
+                      '공식 값은 그만큼 어긋나고, 잔차가 양수가 됩니다.',
+        "{cell}: the engine's counters record {drafts} verify steps, but its tokens allow at most {steps} (tokens after "
+        "the first − accepted). This cell's c and formula are off by that much, and its residual comes out positive."),
     'fit_title': ('공식은 우리 팔의 속도를 맞히는가?',
         "Does the formula predict our arms' speedup?"),
     'fit_intro': ('녹화된 추측 팔마다 카운터에서 α를, 스텝 시간에서 c(드래프터 비용 ÷ 타깃 1스텝)를 재서 공식 E[τ] ÷ (1 + γc)에 넣었습니다. 점이 대각선 위에 있으면 공식이 맞힌 것이고, 아래로 떨어진 만큼이 공식이 모르는 비용입니다.',

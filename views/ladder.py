@@ -145,7 +145,11 @@ def our_ladder(kind: str) -> None:
         st.info(T("ours_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
         return
     names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
-    drafter = st.radio(T("ours_drafter"), DRAFTERS, format_func=names.get, horizontal=True, key="our_drafter")
+    offered = [d for d in DRAFTERS if real_ladder.has_arms(got, real_ladder.LADDERS[d])] or list(DRAFTERS)
+    if st.session_state.get("our_drafter") not in offered:
+        st.session_state["our_drafter"] = offered[0]
+    drafter = st.radio(T("ours_drafter"), offered, format_func=lambda d: names[d], horizontal=True,
+                       key="our_drafter")
     arms = real_ladder.LADDERS[drafter]
     ladders = real_ladder.prompt_ladders(got, arms)
     if not ladders:
