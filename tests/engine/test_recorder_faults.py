@@ -22,6 +22,8 @@ from tests.local_server import free_port
 from tests.stub_openai import stub_config as _config, stub_server
 from tests.browser_fixtures import ROOT
 
+# The recorder reads speculative counters only for arms whose flags say they speculate.
+SPECULATIVE = 'flags = { speculative_config = { method = "ngram", num_speculative_tokens = 4 } }'
 NOWHERE = "http://127.0.0.1:9"  # nothing listens: a test that needs no server proves none was asked
 
 
@@ -123,7 +125,7 @@ def test_counters_going_backwards_store_no_spec_and_say_why(tmp_path: Path) -> N
     vLLM mid-run takes minutes here). No negative delta is stored; the file loads."""
     out = tmp_path / "rec.jsonl"
     with stub_server(restart_metrics=True) as url:
-        proc = _record(_config(tmp_path, url), out)
+        proc = _record(_config(tmp_path, url, extra_arm=SPECULATIVE), out)
     assert proc.returncode == 0, proc.stderr
     assert "counters went backwards" in proc.stderr
     rec = fmt.load(out)
@@ -224,7 +226,7 @@ def test_a_sweep_level_with_counters_going_backwards_stores_no_spec(tmp_path: Pa
     sweep = [sys.executable, "-m", "recorder", "sweep", "-o", str(out), "--no-progress", "--host-busy-max", "1",
              "--idle-interval", "0.01", "--rounds", "1"]
     with stub_server(restart_metrics=True) as url:
-        cfg = str(_config(tmp_path, url))
+        cfg = str(_config(tmp_path, url, extra_arm=SPECULATIVE))
         proc = subprocess.run([*sweep, cfg, "--levels", "1,2"], cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert proc.returncode == 0, proc.stderr
         before = out.read_bytes()
