@@ -52,7 +52,7 @@ def hero() -> None:
     for col, pane, ratio, shown in zip(cols, panes, ratios, payload["panes"]):
         rate = pane_rate(pane)
         col.metric(plain(shown["label"], 60), f"{rate:.1f} tok/s" if rate else "—",
-                   delta=None if ratio is None else times(ratio), delta_color="normal" if (ratio or 0) >= 1 else "inverse",
+                   delta=None if ratio is None else times(ratio), delta_color="normal" if (ratio or 0) >= 1 else "inverse", delta_arrow="off",
                    help=tr("디코드 tok/s (첫 토큰 제외), 중앙값 반복. 배수 = 디코드 속도 ÷ 기준 팔의 것.",
                            "Decode tok/s (first token excluded), median repeat. Speedup = decode rate ÷ the reference "
                            "arm's."))

@@ -210,7 +210,7 @@ def test_simulated_arm_tokens_round_trip() -> None:
     ({"arms": ",".join(["base"] + ["sim:x"] * 50_000)}, "expected sim:tok_s/ttft_s/alpha/gamma/tokens"),
 ])
 def test_hostile_query_values_get_a_line_not_an_error(recordings: Path, query: dict, warning: str | None) -> None:
-    at = open_page("replay", "en", **query)
+    at = open_page("replay", "en", **({"prompt": "chat-1"} if "repeat" in query else {}), **query)
     assert not at.exception and not at.error, at.exception
     if warning:
         assert warning in texts(at.warning)

@@ -83,7 +83,8 @@ def test_english_pages_show_english_section_and_condition_names(name: str) -> No
     ("acceptance", ["original: Leviathan et al., Fast Inference from Transformers via Speculative Decoding"]),
 ])
 def test_source_lines_name_the_article_and_the_original(name: str, expected: list[str]) -> None:
-    text = page_text(open_page(name, "en"))
+    # the concurrency page opens on our llama.cpp sweep once it is bundled; article 001 is one click away
+    text = page_text(open_page(name, "en", **({"source": "001"} if name == "concurrency" else {})))
     for line in expected:
         assert line in text
 

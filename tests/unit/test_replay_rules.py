@@ -89,8 +89,19 @@ def test_short_replays_open_slowed_down_and_say_so() -> None:
     assert speed_note(2.0, "en") == "2× — sped up 2×" and speed_note(1, "en") == "1× — real time"
 
 
-def test_the_default_replay_is_the_best_real_clean_pair() -> None:
+def _without_the_ladder() -> list[Path]:
+    return [p for p in sorted(REC.glob("*.jsonl")) if not p.name.startswith("qwen-coder-1.5b-llamacpp-cpu")]
+
+
+def test_the_bundled_real_model_ladder_is_the_default_replay() -> None:
     choice = choose(sorted(REC.glob("*.jsonl")))
+    assert choice is not None and choice.ladder
+    assert (choice.recording, choice.prompt, choice.arms) == ("qwen-coder-1.5b-llamacpp-cpu", "copy-quote",
+                                                              ("f16", "q4", "q4-draft", "q4-ngram"))
+
+
+def test_without_the_ladder_the_default_replay_is_the_best_real_clean_pair() -> None:
+    choice = choose(_without_the_ladder())
     assert choice is not None
     assert (choice.recording, choice.prompt, choice.arms) == ("smollm2-vllm-cpu", "copy-quote", ("baseline", "ngram"))
     # the H200 file's 4-bit arm is left out: its copy text runs past the answer
@@ -107,7 +118,7 @@ def _ladder_file(path: Path) -> Path:
 
 def test_the_real_model_ladder_wins_when_bundled(tmp_path: Path) -> None:
     ladder = _ladder_file(tmp_path / "qwen-coder-1.5b-llamacpp-cpu.jsonl")
-    choice = choose([*sorted(REC.glob("*.jsonl")), ladder])
+    choice = choose([*_without_the_ladder(), ladder])
     assert choice is not None and choice.ladder
     assert (choice.recording, choice.arms) == ("qwen-coder-1.5b-llamacpp-cpu", ("f16", "q4", "q4-draft"))
 
