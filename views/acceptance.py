@@ -47,7 +47,7 @@ def cell_hover(c: acceptance_measured.AcceptanceCell) -> str:
 def cell_spec(c: acceptance_measured.AcceptanceCell) -> dict:
     """A measured cell as the live chart draws it (assets/explainer/live_chart.js: etau and positions models)."""
     return {"id": c.id, "alpha": c.alpha, "gamma": c.gamma, "length": c.acceptance_length,
-            "rates": list(c.position_rates), "label": cell_label(c), "hover": cell_hover(c)}
+            "rates": list(c.position_rates), "label": short(cell_label(c)), "hover": cell_hover(c)}
 
 
 def ref_label(r: article_tables.Reference) -> str:
