@@ -118,32 +118,49 @@ def stop(server: Server) -> str | None:
     launch = server.arm.launch
     assert launch is not None
     pgid = server.proc.pid  # start_new_session: the group id is the leader's pid
-    _signal(pgid, server.token, getattr(signal, launch.stop_signal))
+    signalled = _signal(pgid, server.token, getattr(signal, launch.stop_signal))
     # Wait for the whole group and every escaped descendant, not just the leader: children may outlive it.
     deadline = time.monotonic() + launch.stop_grace_s
     while time.monotonic() < deadline:
         server.proc.poll()  # reap the leader, or it stays in the group as a zombie
-        if not _group_alive(pgid) and not carriers(server.token):
+        if not _group_alive(pgid) and not _running(signalled) and not carriers(server.token):
             break
         time.sleep(0.2)
     else:
-        _signal(pgid, server.token, signal.SIGKILL)
+        signalled |= _signal(pgid, server.token, signal.SIGKILL)
         server.proc.wait()
-        _wait_gone(server.token, 5.0)
+        _wait_gone(server.token, signalled, 5.0)
     server.proc.poll()
     return _port_left(server)
 
 
-def _signal(pgid: int, token: str, sig: int) -> None:
+def _signal(pgid: int, token: str, sig: int) -> set[int]:
+    """Signals the group and every carrier; returns the carriers signalled."""
     try:
         os.killpg(pgid, sig)
     except ProcessLookupError:
         pass
-    for pid in carriers(token):
+    pids = set(carriers(token))
+    for pid in pids:
         try:
             os.kill(pid, sig)
         except ProcessLookupError:
             pass
+    return pids
+
+
+def _running(pids: set[int]) -> bool:
+    """Whether any of these processes has not finished exiting. A dying process stops showing its environment
+    (so `carriers` no longer finds it) before it closes its sockets; only its state "Z" (or no /proc entry) says
+    its files are closed. A zombie may stay forever where PID 1 does not reap, so it counts as gone."""
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        if stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X"):
+            return True
+    return False
 
 
 def carriers(token: str) -> list[int]:
@@ -165,9 +182,9 @@ def carriers(token: str) -> list[int]:
     return found
 
 
-def _wait_gone(token: str, timeout: float) -> None:
+def _wait_gone(token: str, pids: set[int], timeout: float) -> None:
     deadline = time.monotonic() + timeout
-    while carriers(token) and time.monotonic() < deadline:
+    while (carriers(token) or _running(pids)) and time.monotonic() < deadline:
         time.sleep(0.1)
 
 
@@ -178,15 +195,27 @@ def _port_left(server: Server) -> str | None:
     for url in dict.fromkeys((server.arm.endpoint, launch.health_url)):
         parts = urlsplit(url)
         host, port = parts.hostname or "127.0.0.1", parts.port or (443 if parts.scheme == "https" else 80)
-        try:
-            with socket.create_connection((host, port), timeout=1):
-                pass
-        except OSError:
+        if not _accepts(host, port):
             continue
         return (f"arm {server.arm.id}: port {port} still accepts connections after its server was stopped "
                 f"({_holder(port)}) — a process outside the server's process group holds it; stop it before "
                 "recording another arm on that port")
     return None
+
+
+def _accepts(host: str, port: int, settle_s: float = 1.0) -> bool:
+    """Whether the port still accepts connections after up to settle_s: the kernel may close a just-killed
+    server's listening socket a moment after the process is reaped."""
+    deadline = time.monotonic() + settle_s
+    while True:
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                pass
+        except OSError:
+            return False
+        if time.monotonic() > deadline:
+            return True
+        time.sleep(0.1)
 
 
 def _holder(port: int) -> str:
