@@ -1,4 +1,5 @@
-"""The player's colours (assets/player/theme.json): CSS custom properties for the player page, RGB for the video."""
+"""The player's colours (assets/player/theme.json, plus the badges' kind colours from the one palette,
+assets/palette.json): CSS custom properties for the player page, RGB for the video."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 from functools import lru_cache
 from typing import Literal
 
+from specreplay.palette import KINDS
 from specreplay.resources import ASSETS
 
 THEME_FILE = ASSETS / "player" / "theme.json"
@@ -16,7 +18,8 @@ RGB = tuple[int, int, int]
 
 @lru_cache(maxsize=1)
 def _load() -> dict[str, dict[str, str]]:
-    return json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    data = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    return {"light": {**data["light"], **KINDS}, "dark": data["dark"]}
 
 
 def colours(mode: Mode) -> dict[str, str]:

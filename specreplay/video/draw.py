@@ -29,7 +29,7 @@ from specreplay.words import word
 FONT_DIRS = (ASSETS / "fonts", Path("/usr/share/fonts/truetype/nanum"))
 FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}
 
-# The player's dark theme (assets/player/theme.json). Every colour used is listed here: the GIF palette is built
+# The player's dark theme (assets/player/theme.json; badge colours from assets/palette.json). Every colour used is listed here: the GIF palette is built
 # from these.
 BG: RGB = rgb("dark", "bg")
 PANE: RGB = rgb("dark", "panel")

@@ -2,14 +2,18 @@
 
 import json
 
-from specreplay import palette
+from specreplay import palette, theme
 from specreplay.resources import ASSETS
 
 
 def test_the_player_draws_kinds_in_the_charts_colours() -> None:
-    theme = json.loads((ASSETS / "player" / "theme.json").read_text(encoding="utf-8"))["light"]
-    for kind in ("measured", "simulated", "imported"):
-        assert theme[kind] == palette.KINDS[kind]
+    own = json.loads((ASSETS / "player" / "theme.json").read_text(encoding="utf-8"))
+    assert not set(palette.KINDS) & {k for mode in ("light", "dark") for k in own[mode]}  # one home: palette.json
+    page_css = theme.css()
+    for mode in ("light", "dark"):
+        for kind, hex_ in palette.KINDS.items():
+            assert theme.colours(mode)[kind] == hex_
+            assert f"--{kind}: {hex_};" in page_css
 
 
 def test_each_source_has_its_own_six_shades_and_baselines_are_grey() -> None:
