@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import arm_facts, breakeven, pareto, quant_series, real_ladder, sweep_series
+from specreplay import arm_facts, breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
 from specreplay.acceptance_measured import cells_of
 from specreplay.arm_fit import arm_fits, residual
 from specreplay.format import SpecCounts, load
@@ -103,3 +103,14 @@ def test_what_an_arm_is() -> None:
     f16 = {"id": "f16", "engine": {"name": "llama.cpp"}, "flags": {"weights": "F16 GGUF made from the Q4_K_M file"}}
     assert arm_facts.is_f16_of_4bit(f16) and not arm_facts.is_speculative(f16)
     assert not arm_facts.is_f16_of_4bit({"id": "bf16", "engine": {"name": "vllm"}, "flags": {}})
+
+
+def test_the_bundled_break_even_map_says_what_docs_llamacpp_says() -> None:
+    """docs/llamacpp.md reads the bundled map: on F16 the drafter passes 1.0 between set lengths 3 and 4 at one and two
+    streams and nowhere from four streams on; on Q4_K_M it never does."""
+    grids = {g.target: g for g in breakeven.breakeven_grids(load(ROOT / "recordings" / llamacpp_files.BREAKEVEN))}
+    assert set(grids) == {"f16", "q4"}
+    f16, q4 = grids["f16"], grids["q4"]
+    assert f16.lengths == q4.lengths == (1.5, 2.0, 3.0, 4.0) and f16.levels == (1, 2, 4, 8)
+    assert [f16.break_even_length(lv) for lv in f16.levels] == [(3.0, 4.0), (3.0, 4.0), None, None]
+    assert len(q4.below_one()) == 16  # every cell: the 0.5B draft model never pays beside the 4-bit target here
