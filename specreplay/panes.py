@@ -156,7 +156,8 @@ def simulated_pane(label: str, tok_s: float, ttft_s: float, alpha: float, gamma:
               "tokens": str(tokens)}
     return Pane(key=f"sim/{label}/{tok_s:g}/{ttft_s:g}/{alpha:g}/{gamma}/{tokens}/{seed}", label=label,
                 subtitle=" · ".join(f"{k} {v}" for k, v in params.items()), kind="simulated",
-                track=make_track(simulate_events(tok_s, ttft_s, alpha, gamma, tokens, seed)), details=params)
+                track=make_track(simulate_events(tok_s, ttft_s, alpha, gamma, tokens, seed), join_bursts=False),
+                details=params)
 
 
 def median_rate(runs: list[Run]) -> float | None:

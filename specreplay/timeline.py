@@ -55,8 +55,10 @@ def bursts(events: tuple[Event, ...] | list[Event]) -> list[tuple[int, int, str]
     return out
 
 
-def make_track(events: tuple[Event, ...] | list[Event]) -> Track:
-    grouped = bursts(events)
+def make_track(events: tuple[Event, ...] | list[Event], join_bursts: bool = True) -> Track:
+    """The track of recorded events (bursts joined). join_bursts=False for events that already are one per step, as
+    a simulated arm's are: at 1000 tok/s its steps are 1 ms apart, and joining would make the stream one chunk."""
+    grouped = bursts(events) if join_bursts else [(e.t_us, e.n, e.text) for e in events]
     return Track(
         t_us=tuple(t for t, _, _ in grouped),
         n=tuple(n for _, n, _ in grouped),

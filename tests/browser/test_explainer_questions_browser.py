@@ -54,7 +54,6 @@ def test_controls_come_from_the_url(app_url: str, page, url: str, shown: str) ->
     assert page.locator("[data-testid=stException]").count() == 0
 
 
-@pytest.mark.xfail(strict=False, reason="known after the session-6 merge, not yet fixed: the shared link carries alpha=0.79, but the reopened slider's aria-valuenow reads None (issue #23, open)")
 def test_a_moved_control_goes_into_the_url(app_url: str, page) -> None:
     page.goto(f"{app_url}/acceptance?lang=en")
     page.locator(CHARTS).first.wait_for(timeout=60_000)
@@ -65,4 +64,5 @@ def test_a_moved_control_goes_into_the_url(app_url: str, page) -> None:
     page.goto("about:blank")
     page.goto(shared)  # the shared link opens where it was left
     page.get_by_role("slider", name="Acceptance rate α").wait_for(timeout=60_000)
-    assert page.get_by_role("slider", name="Acceptance rate α").get_attribute("aria-valuenow") == "0.79"
+    # a native <input type=range>: its value, not an aria-valuenow attribute
+    assert page.get_by_role("slider", name="Acceptance rate α").input_value() == "0.79"

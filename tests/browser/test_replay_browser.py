@@ -158,7 +158,6 @@ def test_markup_in_token_text_is_literal_text(app_url: str, page) -> None:
     assert dialogs == []
 
 
-@pytest.mark.xfail(strict=False, reason="known after the session-6 merge, not yet fixed: after the replay merge (loading state, 390 px layout) the stream no longer follows a long output in this test (issue #22, open)")
 def test_long_output_follows_unless_the_reader_scrolled_up(app_url: str, page) -> None:
     frame, root = open_player(page, app_url, "lang=en&arms=sim:1000/0.1/0/0/5000,sim:2000/0.1/0.7/5/5000")
     seek(frame, 3_000_000)

@@ -6,7 +6,7 @@ from itertools import accumulate
 import pytest
 
 from specreplay.format import Event
-from specreplay.panes import simulate_events
+from specreplay.panes import simulate_events, simulated_pane
 from specreplay.timeline import (BURST_GAP_US, Track, bursts, decode_rate, first_token_us, frame_time_us,
                                  make_track, visible_chunks, visible_text, visible_tokens)
 from tests.browser_fixtures import ROOT
@@ -61,6 +61,14 @@ def test_simulated_arm_is_seeded_and_hits_its_rate() -> None:
     assert decode_rate(track) == pytest.approx(458.5, rel=0.05)
     assert max(track.n) <= 8 and max(track.n) > 1
     assert all(n == 1 for n in make_track(simulate_events(97.1, 0.74, 0.0, 7, 100)).n)
+
+
+def test_a_fast_simulated_arm_streams_step_by_step() -> None:
+    """At 1000 tok/s with no drafter the steps are exactly 1 ms apart: the simulated pane shows them one by one (the
+    burst rule is for recorded streams), so 3 s in, about 2900 tokens are visible, not none."""
+    track = simulated_pane("s", 1000, 0.1, 0.0, 0, 5000).track
+    assert len(track.t_us) == 5000 and set(track.n) == {1}
+    assert 2_899 <= visible_tokens(track, 3_000_000) <= 2_901
 
 
 def test_per_token_events_of_one_verify_step_are_one_burst() -> None:
