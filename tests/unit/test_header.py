@@ -94,3 +94,25 @@ def test_load_header_reads_line_1_alone(tmp_path: Path) -> None:
     path.write_text('{"type": "header", "format": ')
     with pytest.raises(fmt.RecordingError, match=r"^h\.jsonl:1: the header is not valid JSON"):
         fmt.load_header(path)
+
+
+@pytest.mark.parametrize("change, refused", [
+    ({}, None),
+    ({"max_tokens": 65}, "max_tokens"),
+    ({"rounds": 3}, "rounds"),
+    ({"mode": "cells"}, "mode"),
+    ({"mixes": [{"id": "code", "prompts": ["p"]}, {"id": "more", "prompts": ["p"]}]}, "mixes"),
+])
+def test_resume_compares_the_typed_recorder_settings(tmp_path: Path, change: dict, refused: str | None) -> None:
+    from specreplay.recorder import session
+    from specreplay.recorder.errors import RecorderError
+
+    path = tmp_path / "r.jsonl"
+    fmt.create(path, {**HEADER, "recorder": GOOD["recorder"]})
+    new = {**HEADER, "recorder": {**GOOD["recorder"], **change}}
+    if refused is None:
+        assert session.check_output(path, new)[0] is not None
+        return
+    with pytest.raises(RecorderError, match=f"was recorded with different {refused} than this config asks for"):
+        session.check_output(path, new)
+    assert fmt.load(path).header.recorder == RecorderSettings("sweep", 64, 2, (Mix("code", ("p",)),))  # untouched
