@@ -192,7 +192,7 @@ def render(rec: fmt.Recording) -> str:
     from specreplay.recorder.sweep_summary import render as render_sweep
 
     # a sweep, or an imported load test (every request with others in flight): the per-level table
-    by_level = rec.header.get("recorder", {}).get("mode") == "sweep" or (
+    by_level = rec.header.recorder.mode == "sweep" or (
         not rec.select() and any(r.concurrency > 1 for r in rec.select(concurrency=None)))
     return render_sweep(rec) if by_level else summary.render(rec)
 

@@ -199,20 +199,19 @@ def check_output(path: Path, new_header: dict[str, Any], cfg: Config | None = No
         raise RecorderError(f"{path}: exists and is not a recording (nested too deeply) — {keep}") from None
     except fmt.RecordingError as exc:
         raise RecorderError(f"{path}: exists and is not a recording this command can resume ({exc}) — {keep}") from None
-    old = rec.header
-    if cfg is not None:
-        old = {**old, "arms": [same_launch(a, arm) for a, arm in zip(old["arms"], cfg.arms)]}
+    old, new = rec.header, fmt.check_header(path, new_header)
+    old_arms = [same_launch(a, arm) for a, arm in zip(old.arms, cfg.arms)] if cfg is not None else list(old.arms)
     # A launched arm's version is known only once its server runs (arm_up checks it then).
-    versions = [(a["engine"].get("version"), b["engine"].get("version")) for a, b in zip(old["arms"], new_header["arms"])
+    versions = [(a["engine"].get("version"), b["engine"].get("version")) for a, b in zip(old_arms, new.arms)
                 if a["engine"].get("version") is not None and b["engine"].get("version") is not None]
     same = {
-        "mode": (old.get("recorder", {}).get("mode"), new_header["recorder"]["mode"]),
-        "max_tokens": (old.get("recorder", {}).get("max_tokens"), new_header["recorder"]["max_tokens"]),
-        "rounds": (old.get("recorder", {}).get("rounds"), new_header["recorder"].get("rounds")),
-        "arms": ([_arm_key(a) for a in old["arms"]], [_arm_key(a) for a in new_header["arms"]]),
+        "mode": (old.recorder.mode, new.recorder.mode),
+        "max_tokens": (old.recorder.max_tokens, new.recorder.max_tokens),
+        "rounds": (old.recorder.rounds, new.recorder.rounds),
+        "arms": ([_arm_key(a) for a in old_arms], [_arm_key(a) for a in new.arms]),
         "engine versions": ([v for v, _ in versions], [w for _, w in versions]),
-        "mixes": (old.get("recorder", {}).get("mixes"), new_header["recorder"].get("mixes")),
-        "prompts": ([_prompt_key(p) for p in old["prompts"]], [_prompt_key(p) for p in new_header["prompts"]]),
+        "mixes": (old.recorder.mixes, new.recorder.mixes),
+        "prompts": ([_prompt_key(p) for p in old.prompts], [_prompt_key(p) for p in new.prompts]),
     }
     for name, (was, now) in same.items():
         if was != now:

@@ -159,7 +159,7 @@ def cells_of(rec: Recording) -> list[AcceptanceCell]:
                 like_for_like=len({r.tokens for r in runs + base_runs}) == 1,
                 spec_copied=_median_copied(runs, prompt["text"]), base_copied=_median_copied(base_runs, prompt["text"]),
                 engine=engine_name(arm),
-                machine=rec.machine_line, created=str(rec.header.get("created", ""))))
+                machine=rec.machine_line, created=rec.header.created))
     return out
 
 

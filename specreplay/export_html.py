@@ -83,10 +83,9 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
     info = imported_info(rec) if rec else None
     if rec and info:
         parts.append(_kind_line("imported", source_line(info), lang))
-        lacks = info.get("lacks") or []
-        if lacks:
+        if info.lacks:
             parts.append(f"<p>{escape(word('export_lacks', lang))}</p><ul>"
-                         + "".join(f"<li>{escape(str(x))}</li>" for x in lacks) + "</ul>")
+                         + "".join(f"<li>{escape(x)}</li>" for x in info.lacks) + "</ul>")
     elif rec and any(p.kind == "measured" for p in panes):
         parts.append(_kind_line("measured", provenance(rec).line(), lang))
     if any(p.counts == "chunks" for p in panes):

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import FieldError, typed
+from specreplay.header import Header, Imported, Machine, Mix, RecorderSettings
 from specreplay.output import write_atomic
 
 FORMAT_NAME = "specreplay-recording"
@@ -134,9 +135,10 @@ class Level:
 @dataclass
 class Recording:
     path: str
-    header: dict[str, Any]
+    header: Header
     runs: list[Run] = field(default_factory=list)
     levels: list[Level] = field(default_factory=list)
+    raw_header: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # line 1 as written
     # (arm, prompt) -> runs and id -> entry, built on first use: a page's per-click look-ups stay independent of the
     # number of arms and prompts (rebuilt if runs were added since)
     _by_cell: dict[tuple[str, str], list[Run]] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -146,30 +148,25 @@ class Recording:
 
     @property
     def title(self) -> str:
-        return self.header.get("title", Path(self.path).stem)
+        return self.header.title
 
     @property
-    def arms(self) -> list[dict[str, Any]]:
-        return self.header["arms"]
+    def arms(self) -> tuple[dict[str, Any], ...]:
+        return self.header.arms
 
     @property
-    def prompts(self) -> list[dict[str, Any]]:
-        return self.header["prompts"]
+    def prompts(self) -> tuple[dict[str, Any], ...]:
+        return self.header.prompts
 
     @property
     def timing_only(self) -> bool:
         """True when the weights were dummy (random): the timings are real, the text is noise."""
-        return self.header.get("timing_only") is True
+        return self.header.timing_only
 
     @property
     def machine_line(self) -> str:
         """The header's machine in a few words: accelerator if any, else CPU and cores."""
-        machine = self.header.get("machine", {})
-        if machine.get("description"):
-            return str(machine["description"])
-        what = machine.get("accelerator") or machine.get("cpu") or ""
-        cores = f" ({machine['cores']} cores)" if machine.get("cores") and not machine.get("accelerator") else ""
-        return f"{what}{cores}"
+        return self.header.machine.line
 
     def arm(self, arm_id: str) -> dict[str, Any]:
         """The header entry of an arm; StopIteration for an unknown id."""
@@ -233,7 +230,8 @@ def _need(obj: dict, key: str, types: type | tuple[type, ...], path: str, line: 
     return value
 
 
-def _parse_header(obj: Any, path: str) -> dict[str, Any]:
+def _parse_header(obj: Any, path: str) -> Header:
+    """Validate line 1 and type what readers use; every problem is a RecordingError naming line 1 and the field."""
     if not isinstance(obj, dict) or obj.get("type") != "header":
         raise RecordingError(path, 1, "type", "the first line is not a recording header",
                              "is this a specreplay recording (.jsonl)?")
@@ -245,8 +243,9 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
                              f"{FORMAT_VERSION})", "upgrade specreplay or re-record")
     for key, typ in (("title", str), ("created", str), ("machine", dict), ("arms", list), ("prompts", list)):
         _need(obj, key, typ, path, 1)
-    _need(obj, "timing_only", bool, path, 1, optional=True)
-    _check_recorder(obj, path)
+    timing_only = _need(obj, "timing_only", bool, path, 1, optional=True) is True
+    machine = _parse_machine(obj["machine"], path)
+    recorder = _parse_recorder(obj, path)
     _check_imported(obj, path, "")
     if not obj["arms"]:
         raise RecordingError(path, 1, "arms", "no arms")
@@ -302,7 +301,20 @@ def _parse_header(obj: Any, path: str) -> dict[str, Any]:
         api = _need(prompt, "api", str, path, 1, pre, optional=True)
         if api is not None and api not in PROMPT_APIS:
             raise RecordingError(path, 1, pre + "api", f"unknown api {api!r}", f"use one of {', '.join(PROMPT_APIS)}")
-    return obj
+    return Header(title=obj["title"], created=obj["created"], machine=machine, arms=tuple(obj["arms"]),
+                  prompts=tuple(obj["prompts"]), timing_only=timing_only, recorder=recorder,
+                  imported=Imported.of(obj.get("imported")))
+
+
+def _parse_machine(machine: dict, path: str) -> Machine:
+    """The fields the machine line is made of; the rest (ram, os, python, notes) is kept and not read."""
+    description, accelerator, cpu = (_need(machine, key, str, path, 1, "machine.", optional=True)
+                                     for key in ("description", "accelerator", "cpu"))
+    cores = _need(machine, "cores", int, path, 1, "machine.", optional=True)
+    if description:
+        return Machine(accelerator or None, description)
+    line = (accelerator or cpu or "") + (f" ({cores} cores)" if cores and not accelerator else "")
+    return Machine(accelerator or None, line)
 
 
 def _check_id(value: str, rule: re.Pattern, path: str, name: str, allowed: str) -> None:
@@ -325,19 +337,24 @@ def _check_imported(obj: dict, path: str, pre: str) -> None:
             raise RecordingError(path, 1, f"{pre}imported.{key}", "expected an array of strings")
 
 
-def _check_recorder(obj: dict, path: str) -> None:
-    """The recorder's settings block: the pages read its mode and its prompt mixes."""
+def _parse_recorder(obj: dict, path: str) -> RecorderSettings:
+    """The recorder's settings block: the pages read its mode and prompt mixes, resume compares all four."""
     if "recorder" not in obj:
-        return
+        return RecorderSettings()
     rec = _need(obj, "recorder", dict, path, 1)
-    _need(rec, "mode", str, path, 1, "recorder.", optional=True)
+    mixes = []
     for i, mix in enumerate(_need(rec, "mixes", list, path, 1, "recorder.", optional=True) or []):
         if not isinstance(mix, dict):
             raise RecordingError(path, 1, f"recorder.mixes[{i}]", "expected an object")
-        _need(mix, "id", str, path, 1, f"recorder.mixes[{i}].")
+        mix_id = _need(mix, "id", str, path, 1, f"recorder.mixes[{i}].")
         prompts = _need(mix, "prompts", list, path, 1, f"recorder.mixes[{i}].")
         if not all(isinstance(x, str) for x in prompts):
             raise RecordingError(path, 1, f"recorder.mixes[{i}].prompts", "expected an array of prompt ids")
+        mixes.append(Mix(mix_id, tuple(prompts)))
+    return RecorderSettings(mode=_need(rec, "mode", str, path, 1, "recorder.", optional=True),
+                            max_tokens=_need(rec, "max_tokens", int, path, 1, "recorder.", optional=True),
+                            rounds=_need(rec, "rounds", int, path, 1, "recorder.", optional=True),
+                            mixes=tuple(mixes))
 
 
 def _parse_spec(obj: Any, path: str, line: int, name: str) -> SpecCounts | None:
@@ -361,8 +378,8 @@ class _Ids:
     prompts: frozenset[str]
 
     @staticmethod
-    def of(header: dict) -> _Ids:
-        return _Ids(frozenset(a["id"] for a in header["arms"]), frozenset(p["id"] for p in header["prompts"]))
+    def of(header: Header) -> _Ids:
+        return _Ids(frozenset(a["id"] for a in header.arms), frozenset(p["id"] for p in header.prompts))
 
 
 def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = True) -> Run:
@@ -547,7 +564,7 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
                                  + (" — the file looks truncated" if cut else ""),
                                  "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
         if rec is None or ids is None:
-            rec = Recording(path, _parse_header(obj, path))
+            rec = Recording(path, _parse_header(obj, path), raw_header=obj)
             ids = _Ids.of(rec.header)
             continue
         if not isinstance(obj, dict):
@@ -573,6 +590,21 @@ def load(path: str | os.PathLike, *, repair: bool = False) -> Recording:
     return loads(text, str(p), repair=repair)
 
 
+def load_header(path: str | os.PathLike) -> Header:
+    """Line 1 alone, validated and typed as `load` does (for sorting and picking files without reading them).
+    OSError if unreadable; RecordingError for anything else."""
+    p = Path(path)
+    try:
+        with open(p, encoding="utf-8") as fh:
+            line = fh.readline()
+        obj = parse_json(line)
+    except UnicodeDecodeError as exc:
+        raise RecordingError(p, 1, "", f"not UTF-8 text (byte {exc.start})", "is this a recording?") from None
+    except (ValueError, RecursionError):
+        raise RecordingError(p, 1, "", "the header is not valid JSON", "is this a recording (.jsonl)?") from None
+    return _parse_header(obj, str(p))
+
+
 # ------------------------------------------------------------------- writing
 
 def _dump(obj: dict) -> str:
@@ -586,11 +618,20 @@ def event_dict(t_s: float, n: int, text: str, ids: list[int] | None) -> dict[str
     return ev
 
 
+def _header_line(header: dict[str, Any]) -> dict[str, Any]:
+    """Line 1 as `create` writes it: the format's name and version, then the header's fields."""
+    return {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION, **header}
+
+
+def check_header(path: str | os.PathLike, header: dict[str, Any]) -> Header:
+    """A header about to be written to `path`, validated and typed as `load` will read it."""
+    return _parse_header(_header_line(header), str(path))
+
+
 def create(path: str | os.PathLike, header: dict[str, Any]) -> None:
     """Start a new recording file with its header (validated first)."""
-    header = {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION, **header}
-    _parse_header(header, str(path))
-    _append_line(path, header, mode="x")
+    check_header(path, header)
+    _append_line(path, _header_line(header), mode="x")
 
 
 def append(path: str | os.PathLike, record: dict[str, Any]) -> None:

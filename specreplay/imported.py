@@ -9,24 +9,26 @@ chunk sizes are unknown carries `counts = "chunks"`: each event is one streamed 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from specreplay.format import Recording
+from specreplay.header import Imported
 
 Counts = Literal["tokens", "chunks"]
 PLACEHOLDER = "▪"  # one per chunk where the tool kept no per-chunk text; plainly not language
 
 
-def imported_info(rec: Recording) -> dict[str, Any] | None:
-    info = rec.header.get("imported")
-    return info if isinstance(info, dict) else None
+def imported_info(rec: Recording, arm_id: str | None = None) -> Imported | None:
+    """The recording's `imported` block; with an arm, that arm's own block first (one source file per arm)."""
+    own = Imported.of(rec.arm(arm_id).get("imported")) if arm_id is not None else None
+    return own or rec.header.imported
 
 
 def arm_counts(rec: Recording, arm_id: str) -> Counts:
     return "chunks" if rec.arm(arm_id).get("counts") == "chunks" else "tokens"
 
 
-def source_line(info: dict[str, Any]) -> str:
+def source_line(info: Imported) -> str:
     """'vllm bench serve 0.32.0 · result.json': where an imported recording came from."""
-    tool = " ".join(str(x) for x in (info.get("tool"), info.get("version")) if x)
-    return " · ".join(x for x in (tool, str(info.get("file") or "")) if x)
+    tool = " ".join(x for x in (info.tool, info.version) if x)
+    return " · ".join(x for x in (tool, info.file or "") if x)

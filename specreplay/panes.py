@@ -74,15 +74,15 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     details = {
         "recording": rec.title,
         "machine": rec.machine_line,
-        "created": rec.header.get("created", ""),
+        "created": rec.header.created,
         "repeat": str(run.repeat),
         "flags": ", ".join(f"{k}={v}" for k, v in arm.get("flags", {}).items()),
     }
     if rec.timing_only:
         details["weights"] = TIMING_ONLY
-    info = arm.get("imported") or imported_info(rec)
+    info = imported_info(rec, arm_id)
     if info:
-        details = {"imported from": source_line(info), **details, "lacks": " / ".join(info.get("lacks", []))}
+        details = {"imported from": source_line(info), **details, "lacks": " / ".join(info.lacks)}
     details = {k: _clip(v) for k, v in details.items()}
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
                 kind="imported" if info else "measured", track=make_track(events), details=details,

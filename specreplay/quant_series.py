@@ -21,7 +21,7 @@ def _series(key: str, label: str, points: dict[int, float | None], source: str, 
 
 def timing_series(rec: Recording) -> list[Series]:
     """Each quantized arm of the timing-only H200 sweep: system tok/s ÷ bf16's per level."""
-    where = {"engine": "vLLM", "machine": rec.machine_line, "date": str(rec.header.get("created", ""))[:10]}
+    where = {"engine": "vLLM", "machine": rec.machine_line, "date": rec.header.date}
     return [_series(f"timing/{c.arm}", f"{c.label} ÷ bf16 · H200", c.points, TIMING_FILE.name, "throughput", "gpu",
                     where) for c in quant_curves(rec)]
 
@@ -32,7 +32,7 @@ def llamacpp_series(rec: Recording, name: str) -> list[Series]:
     levels = sorted({lv for (a, lv) in stats if a == Q4} & {lv for (a, lv) in stats if a == F16})
     if not levels:
         return []
-    where = {"engine": "llama.cpp", "machine": rec.machine_line, "date": str(rec.header.get("created", ""))[:10]}
+    where = {"engine": "llama.cpp", "machine": rec.machine_line, "date": rec.header.date}
     out = []
     for metric in ("throughput", "decode"):
         pts: dict[int, float | None] = {}

@@ -93,7 +93,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                 x = left_out.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
                 x["throughput"][s.concurrency] = None if s.throughput is None else round(s.throughput, 2)
                 x["decode"][s.concurrency] = None if s.decode is None else round(s.decode, 2)
-        family = "gpu" if (rec.header.get("machine") or {}).get("accelerator") else "cpu"
+        family = "gpu" if rec.header.machine.accelerator else "cpu"
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
             engine = str((arm.get("engine") or {}).get("name", "?")).replace("vllm", "vLLM")
@@ -111,7 +111,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                     "engine": engine_name(arm),
                     "model": str(arm.get("model", "")),
                     "machine": rec.machine_line,
-                    "date": str(rec.header.get("created", "")),
+                    "date": rec.header.created,
                 }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}",
                    excluded=left_out.get((arm_id, mix), {}).get(metric), metric=metric, family=family, short=short))
     return tuple(out), tuple(problems), tuple(excluded)

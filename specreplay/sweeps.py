@@ -74,7 +74,7 @@ def level_line(rec: Recording, arm: str, concurrency: int, mix: str | None = Non
 
 def mixes_of(rec: Recording) -> list[str | None]:
     """The prompt mixes, in the header's order (recorder.mixes), else in order of appearance; [None] without mixes."""
-    named = [m["id"] for m in rec.header.get("recorder", {}).get("mixes") or []]
+    named = [m.id for m in rec.header.recorder.mixes]
     seen = named + [m for m in dict.fromkeys([lv.mix for lv in rec.levels] + [r.mix for r in rec.runs]) if m not in named]
     return seen or [None]
 

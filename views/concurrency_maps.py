@@ -10,6 +10,7 @@ import streamlit as st
 from specreplay import breakeven, llamacpp_files, palette, pareto
 from specreplay.arm_facts import F16_NOTE, is_speculative, synth_length
 from specreplay.format import Recording, RecordingError, load
+from specreplay.header import Header
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.replay.source import load_upload
@@ -25,13 +26,13 @@ UPLOAD = "upload"
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def _sweep_points(path: str, mtime_ns: int) -> tuple[dict[tuple[str, str | None], list[pareto.Point]], dict, str] | str:
-    """A sweep recording's Pareto points per (arm, mix), its header and machine line, or its one-line problem."""
+def _sweep_points(path: str, mtime_ns: int) -> tuple[dict[tuple[str, str | None], list[pareto.Point]], Header] | str:
+    """A sweep recording's Pareto points per (arm, mix) and its header, or its one-line problem."""
     try:
         rec = load(path)
     except (RecordingError, OSError) as e:
         return str(e)
-    return pareto.points(rec), rec.header, rec.machine_line
+    return pareto.points(rec), rec.header
 
 
 def sweep_files() -> list[str]:
@@ -52,8 +53,8 @@ def _uploaded() -> Recording | str | None:
         return str(e)
 
 
-def _pairs(header: dict) -> list[tuple[str, str]]:
-    return [(a["id"], a["baseline"]) for a in header["arms"] if a.get("baseline") and synth_length(a) is None]
+def _pairs(header: Header) -> list[tuple[str, str]]:
+    return [(a["id"], a["baseline"]) for a in header.arms if a.get("baseline") and synth_length(a) is None]
 
 
 @st.fragment
@@ -77,21 +78,21 @@ def pareto_section() -> None:
         if isinstance(got, str):
             st.error(plain(got, 500), icon=":material/error:")
             return
-        pts, header, machine = pareto.points(got), got.header, got.machine_line
+        pts, header = pareto.points(got), got.header
         imported = imported_info(got) is not None
-        file = str(header.get("title", "upload"))
+        file = header.title
     else:
         path = next(p for p in recording_files() if p.name == choice)
         read = _sweep_points(str(path), path.stat().st_mtime_ns)
         if isinstance(read, str):
             st.warning(T("skipped", problem=read))
             return
-        pts, header, machine = read
+        pts, header = read
         file = choice
     pairs = _pairs(header)
     keys = [ALL] + [f"{a}|{b}" for a, b in pairs]
     if st.session_state.get("pair") not in keys:  # default: the first pair with a drafter, else the first pair
-        drafted = [f"{a}|{b}" for a, b in pairs if any(x["id"] == a and is_speculative(x) for x in header["arms"])]
+        drafted = [f"{a}|{b}" for a, b in pairs if any(x["id"] == a and is_speculative(x) for x in header.arms)]
         st.session_state["pair"] = (drafted or keys[1:] or [ALL])[0]
     pick = st.radio(T("pareto_pair"), keys, horizontal=True, key="pair",
                     format_func=lambda k: T("every_arm") if k == ALL else k.replace("|", " ÷ "))
@@ -108,7 +109,7 @@ def pareto_section() -> None:
         fig.add_trace(go.Scatter(x=[x for x, _ in outline], y=[y for _, y in outline], fill="toself",
                                  fillcolor="rgba(156,163,175,0.25)", line={"width": 0}, hoverinfo="skip",
                                  name=short(T("pareto_region", base=base))))
-    family = "imported" if imported else ("gpu" if (header.get("machine") or {}).get("accelerator") else "cpu")
+    family = "imported" if imported else ("gpu" if header.machine.accelerator else "cpu")
     spec_arms = {a for a, _ in pairs}
     for i, arm in enumerate(shown):
         ps = [p for (a, _), xs in pts.items() if a == arm for p in xs]
@@ -134,12 +135,12 @@ def pareto_section() -> None:
                       xaxis={"title": T("pareto_x"), "rangemode": "tozero"},
                       yaxis={"title": T("pareto_y"), "rangemode": "tozero"}, legend={"orientation": "h", "y": -0.2})
     st.plotly_chart(fig, key="pareto_chart")
-    timing = T("timing_only") if header.get("timing_only") is True else ""
-    kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, machine) if x))
+    timing = T("timing_only") if header.timing_only else ""
+    kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, header.machine.line) if x))
     st.caption(T("cav_throughput"))
     if imported:
         st.caption(T("pareto_imported"))
-    if any(a.startswith("f16") for a in shown) and "llama" in str(header["arms"][0].get("engine", {})).lower():
+    if any(a.startswith("f16") for a in shown) and "llama" in str(header.arms[0].get("engine", {})).lower():
         st.caption(tr(*F16_NOTE))
     if spec and base:
         base_front = pareto.front([p for (a, _), ps in pts.items() if a == base for p in ps])
@@ -151,8 +152,8 @@ def pareto_section() -> None:
                                x=p.interactivity, bx=by.interactivity, y=p.throughput, by=by.throughput))
         st.markdown("\n".join(f"- {n}" for n in notes) if notes else T("pareto_none_beaten", arm=spec, base=base))
     sources([f"{file} · {a['id']} · {a.get('label', '')} · {(a.get('engine') or {}).get('name', '')} "
-             f"{(a.get('engine') or {}).get('version') or ''} · {machine} · {str(header.get('created', ''))[:10]}"
-             for a in header["arms"] if a["id"] in shown])
+             f"{(a.get('engine') or {}).get('version') or ''} · {header.machine.line} · {header.date}"
+             for a in header.arms if a["id"] in shown])
 
 
 @st.cache_data(show_spinner=False, max_entries=4)

@@ -189,7 +189,7 @@ def our_ladder(kind: str) -> None:
     st.caption(T("ours_read"))
     sources([f"{kind_label('measured')} · recordings/{llamacpp_files.LADDER} · {a} · {arm_of[a].get('label', a)} · "
              f"{engine_name(arm_of[a])} · {arm_of[a].get('model', '')} · {got.machine_line} · "
-             f"{str(got.header.get('created', ''))[:10]}" for a in arms])
+             f"{got.header.date}" for a in arms])
 
 
 def article_001() -> None:

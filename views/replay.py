@@ -110,7 +110,7 @@ def _source_badge(rec: Recording) -> None:
         return
     kind_badge("imported", source_line(info))
     st.caption(tr("원본 파일에 없는 것 (만들어 넣지 않았습니다): ", "Not in the source file (nothing was made up): ")
-               + " · ".join(plain(str(x)) for x in info.get("lacks", [])))
+               + " · ".join(plain(x) for x in info.lacks))
 
 
 @st.cache_data(show_spinner=False, max_entries=8)

@@ -20,11 +20,11 @@ best real pair until then.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, load
+from specreplay.format import Recording, RecordingError, load, load_header
+from specreplay.header import Header
 from specreplay.imported import imported_info
 from specreplay.panes import median_repeat, recorded_pane
 from specreplay.replay.arms import MAX_ARMS, prompts_with_runs
@@ -99,20 +99,18 @@ def choose_in(name: str, rec: Recording) -> Choice | None:
     return best
 
 
-def _header(path: Path) -> dict:
+def _header(path: Path) -> Header | None:
     try:
-        with open(path, encoding="utf-8") as fh:
-            header = json.loads(fh.readline(1_000_000))
-        return header if isinstance(header, dict) else {}
-    except (OSError, ValueError, RecursionError):
-        return {}
+        return load_header(path)
+    except (OSError, RecordingError):
+        return None
 
 
 def candidates(paths: list[Path]) -> list[Path]:
     """Rule 1: real weights, our recorder's; cells-mode files first (sweeps only when there is no cells file)."""
-    real = [p for p in paths if (h := _header(p)) and not h.get("timing_only") and not h.get("imported")]
-    cells = [p for p in real if (_header(p).get("recorder") or {}).get("mode") != "sweep"]
-    return sorted(cells or real, key=lambda p: p.stem)
+    heads = {p: h for p in paths if (h := _header(p)) and not h.timing_only and h.imported is None}
+    cells = [p for p, h in heads.items() if h.recorder.mode != "sweep"]
+    return sorted(cells or heads, key=lambda p: p.stem)
 
 
 def choose(paths: list[Path]) -> Choice | None:

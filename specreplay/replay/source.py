@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, engine_name, load, loads
+from specreplay.format import Recording, RecordingError, engine_name, load, load_header, loads
 from specreplay.panes import TIMING_ONLY
 from specreplay.locations import recording_files
 
@@ -22,11 +21,10 @@ def bundled_paths() -> list[Path]:
 def _order(path: Path) -> tuple[bool, bool]:
     """(not on an accelerator, timing only) from the header line alone; an unreadable header sorts with CPU files."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            header = json.loads(fh.readline(1_000_000))
-        return not (header.get("machine") or {}).get("accelerator"), bool(header.get("timing_only"))
-    except (OSError, ValueError, AttributeError, RecursionError):
+        header = load_header(path)
+    except (OSError, RecordingError):
         return True, False
+    return header.machine.accelerator is None, header.timing_only
 
 
 def load_bundled(name: str) -> Recording:
@@ -68,5 +66,5 @@ def _unique(values: list[str]) -> str:
 def provenance(rec: Recording) -> Provenance:
     engines = _unique([engine_name(a) for a in rec.arms])
     return Provenance(engines=engines, models=_unique([a["model"] for a in rec.arms]),
-                      machine=rec.machine_line, date=rec.header.get("created", "")[:10],
+                      machine=rec.machine_line, date=rec.header.date,
                       note=TIMING_ONLY if rec.timing_only else "")

@@ -25,7 +25,7 @@ def recs() -> dict[str, Recording]:
 def test_every_file_is_timing_only_from_the_h200_and_names_each_drafter_arms_acceptance(recs):
     for name, rec in recs.items():
         assert rec.timing_only, name  # dummy weights: the replay shows blocks, never this text
-        assert rec.header["machine"]["accelerator"].startswith("NVIDIA H200"), name
+        assert rec.header.machine.accelerator.startswith("NVIDIA H200"), name
         assert {a["engine"]["version"] for a in rec.arms} == {"0.23.0"}
         for arm in rec.arms:
             length = fs.acceptance(arm)

@@ -320,10 +320,10 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
         (tmp_path / "configs/h200-timing.toml").write_text(text)
         device.record("sweep", "h200-timing.toml", None)
     rec = fmt.load(tmp_path / "out/timing-only-qwen7b-shape-h200-sweep.jsonl")
-    assert rec.timing_only and rec.header["machine"]["accelerator"] == "the snapshot ran"
+    assert rec.timing_only and rec.header.machine.accelerator == "the snapshot ran"
     assert [a["id"] for a in rec.arms] == ["bf16", "w4a16-gptq"]
     assert {(lv.arm, lv.concurrency) for lv in rec.levels} == {(a, c) for a in ("bf16", "w4a16-gptq") for c in (1, 2)}
-    assert rec.header["recorder"]["config"] == "h200-timing.toml"
+    assert rec.raw_header["recorder"]["config"] == "h200-timing.toml"
     assert "leaving out" not in (tmp_path / "out/recorder.log").read_text()  # the log holds the recorder's output
 
 

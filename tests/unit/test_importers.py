@@ -44,7 +44,7 @@ def check_vllm_import(rec_path: Path, sources: list[Path]) -> None:
     """Every request of every source file is a run whose chunk times are ttft + running sum of itls, whose token
     total is the tool's, and whose arm counts tokens only where one token per chunk is certain."""
     rec = load(rec_path)
-    assert rec.header["imported"]["tool"] == "vllm bench serve"
+    assert rec.header.imported.tool == "vllm bench serve"
     for arm, src in zip(rec.arms, sources, strict=True):
         doc = json.loads(src.read_text())
         assert arm["imported"]["file"] == src.name and arm["imported"]["version"] == doc["vllm_version"]
@@ -114,7 +114,7 @@ def test_aiperf_raw_exports_keep_text_and_tokens_per_chunk(tmp_path: Path) -> No
     out = tmp_path / "raw.jsonl"
     assert import_cli("aiperf", *map(str, raws), "-o", str(out)).returncode == 0
     rec = load(out)
-    assert rec.header["imported"]["lacks"] == ["The server's engine, version, flags and machine: AIPerf does not "
+    assert list(rec.header.imported.lacks) == ["The server's engine, version, flags and machine: AIPerf does not "
                                                "record them.", "Speculative-decoding counters (drafts, accepted "
                                                "tokens): AIPerf's exports do not record them."]
     for arm, src in zip(rec.arms, raws):

@@ -145,7 +145,7 @@ def test_an_imported_bench_serve_file_keeps_its_counters_and_replays_at_its_leve
     (level,) = rec.levels
     assert level.concurrency == 64 and level.spec is not None
     assert round(1 + level.spec.accepted / level.spec.drafts, 2) == 2.92 and level.spec.per_position == (80, 55, 35, 22)
-    assert any("acceptance length 2.92" in n for n in rec.header["imported"]["notes"])
+    assert any("acceptance length 2.92" in n for n in rec.header.imported.notes)
     assert [k.token() for k in default_keys(rec)] == ["serve-c64@64"]
     assert level_pane(rec, LevelKey("serve-c64", 64)).kind == "imported"
     printed = subprocess.run([sys.executable, "-m", "specreplay", "summary", str(out)], capture_output=True,

@@ -102,7 +102,7 @@ def test_the_recorders_header_rewrite_leaves_a_users_tmp_file_alone(tmp_path: Pa
     mine = tmp_path / "rec.jsonl.tmp"
     mine.write_text("my notes")
     lines = rec.read_text().splitlines(keepends=True)
-    header = fmt.load(rec).header
+    header = fmt.load(rec).raw_header
     fmt.replace_header(rec, {**header, "title": "renamed"}, lines[1:])
     assert fmt.load(rec).title == "renamed" and mine.read_text() == "my notes"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rec.jsonl", "rec.jsonl.tmp"]

@@ -1,0 +1,75 @@
+"""A recording's header (line 1) as its readers see it: typed fields, built once by the loader (specreplay.format).
+
+Pages, summaries and the recorder's resume read these fields, never the raw line; `Recording.raw_header` keeps the
+line as written for code that writes it back. Arms and prompts stay their validated entries (objects whose fields
+docs/recording-format.md lists): they are many and open-ended, and `Recording.arm` / `prompt` look them up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Machine:
+    """Where it was recorded."""
+
+    accelerator: str | None  # nvidia-smi's GPU line; None without an NVIDIA GPU
+    line: str  # in a few words, as the pages show it: the description, else the accelerator, else CPU and cores
+
+
+@dataclass(frozen=True)
+class Mix:
+    """One prompt mix of a sweep: its id and its prompts' ids."""
+
+    id: str
+    prompts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RecorderSettings:
+    """The recorder's settings block; empty (all None) in files it did not write (imports)."""
+
+    mode: str | None = None  # "cells" or "sweep"
+    max_tokens: int | None = None
+    rounds: int | None = None  # sweeps: requests per stream
+    mixes: tuple[Mix, ...] = ()  # in recording order; () without [[mixes]]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """Where an imported recording (or one imported arm) came from, and what its file lacks."""
+
+    tool: str | None = None
+    version: str | None = None
+    file: str | None = None
+    imported_at: str | None = None
+    lacks: tuple[str, ...] = ()  # plain sentences, shown as they are
+    notes: tuple[str, ...] = ()
+
+    @staticmethod
+    def of(block: dict[str, Any] | None) -> Imported | None:
+        """From an `imported` object the loader has validated (the header's or an arm's); None without one."""
+        if block is None:
+            return None
+        return Imported(tool=block.get("tool"), version=block.get("version"), file=block.get("file"),
+                        imported_at=block.get("imported_at"), lacks=tuple(block.get("lacks") or ()),
+                        notes=tuple(block.get("notes") or ()))
+
+
+@dataclass(frozen=True)
+class Header:
+    title: str
+    created: str  # ISO 8601 UTC time the file was started
+    machine: Machine
+    arms: tuple[dict[str, Any], ...]
+    prompts: tuple[dict[str, Any], ...]
+    timing_only: bool = False  # dummy weights or a set acceptance: real timings, text that is not the model's
+    recorder: RecorderSettings = field(default_factory=RecorderSettings)
+    imported: Imported | None = None
+
+    @property
+    def date(self) -> str:
+        """The day it was started (YYYY-MM-DD), as source lines show it."""
+        return self.created[:10]
