@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
-from specreplay.format import load
+from specreplay.format import load, load_header
 from specreplay.panes import median_repeat
 from specreplay.timeline import track_of, visible_tokens
 from tests.browser_fixtures import ROOT
@@ -105,12 +105,18 @@ def test_exported_markup_stays_text_offline(page, tmp_path: Path) -> None:
     assert dialogs == [] and blocked == []
 
 
-@pytest.mark.skipif(not BUNDLED, reason="no bundled recordings")
+# the first bundled recording with real text (timing-only files show blocks, never their dummy text)
+REAL_TEXT = next((p for p in BUNDLED if not load_header(p).timing_only), None)
+
+
+@pytest.mark.skipif(REAL_TEXT is None, reason="no bundled recording with real text")
 def test_bundled_export_plays_offline(page, tmp_path: Path) -> None:
-    """The first bundled recording (real vLLM CPU arms), exported with defaults, at several t."""
-    rec = load(BUNDLED[0])
+    """The first bundled recording with real text (real llama.cpp or vLLM arms), exported with defaults, at several
+    t."""
+    assert REAL_TEXT is not None
+    rec = load(REAL_TEXT)
     html_file = tmp_path / "bundled.html"
-    assert export_cli(str(BUNDLED[0]), "-o", str(html_file)).returncode == 0
+    assert export_cli(str(REAL_TEXT), "-o", str(html_file)).returncode == 0
     prompt = embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1]
     trs = [track_of(median_repeat(rec, a["id"], prompt)) for a in rec.arms if rec.select(a["id"], prompt)][:4]
     root, blocked = open_offline(page, html_file)

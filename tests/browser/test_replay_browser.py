@@ -184,8 +184,8 @@ def test_embed_mode_still_plays(app_url: str, page, test_recordings: Path) -> No
 def test_screenshot_for_the_readme(app_url: str, page, tmp_path: Path) -> None:
     """The README's screenshot of a bundled recording (else the test recording). Written to docs/ only under
     SPECREPLAY_README_SCREENSHOT=1 (`make screenshot`), so a test run leaves the tree as it was."""
-    bundled = sorted((ROOT / "recordings").glob("*.jsonl"))
-    name = bundled[0].stem if bundled else "test-basic"
+    ladder = ROOT / "recordings" / "qwen-coder-1.5b-llamacpp-cpu.jsonl"  # the real-model ladder, the default replay
+    name = ladder.stem if ladder.exists() else "test-basic"
     page.set_viewport_size({"width": 1400, "height": 1450})  # the app scrolls inside itself: fit the whole page
     frame, root = open_player(page, app_url, f"lang=ko&recording={name}")
     end = int(frame.locator("input.scrub").get_attribute("max"))
