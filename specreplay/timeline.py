@@ -8,9 +8,11 @@ assets/timeline_cases.json.
 
 Bursts: a chunk is what the reader sees arrive at once. vLLM sends a verify step's accepted tokens in one SSE
 event; llama.cpp's llama-server sends them as one event per token, written back to back. So events that
-arrived within BURST_GAP_US of the event before them are one chunk, shown at the last one's arrival
-(make_track). Steps of a real decoder are further apart than that (a 1.5B model on 2 CPU cores: 30-100 ms; a
-135M model on an H200: 1.8 ms), back-to-back writes of one step are not (tens of µs).
+arrived close to the event before them are one chunk, shown at the last one's arrival (make_track). Close: within
+BURST_GAP_US, or within a tenth of the stream's own step (the median gap above BURST_GAP_US). Steps of a real
+decoder are further apart than 1 ms (a 1.5B model on 2 CPU cores: 30-150 ms; a 135M model on an H200: 1.8 ms);
+back-to-back writes of one step are tens of µs apart, but a busy machine can delay one write by a few ms, which
+the step-relative bound still joins without ever joining two steps.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from specreplay.format import Event, Run
 
 US = 1_000_000
 BURST_GAP_US = 1_000  # events closer than this to the one before are one burst (docs/recording-format.md)
+BURST_STEP_FRACTION = 0.1  # ... and so are events closer than this share of the stream's median step
 
 
 @dataclass(frozen=True)
@@ -43,11 +46,21 @@ class Track:
         return self.t_us[-1] if self.t_us else 0
 
 
+def burst_gap_us(events: tuple[Event, ...] | list[Event]) -> int:
+    """The largest gap to the event before that still joins a burst: BURST_GAP_US, or a tenth of the stream's step
+    (the median of its gaps above BURST_GAP_US) when that is larger."""
+    steps = sorted(b.t_us - a.t_us for a, b in zip(events, events[1:]) if b.t_us - a.t_us > BURST_GAP_US)
+    step = steps[len(steps) // 2] if steps else 0
+    return max(BURST_GAP_US, int(step * BURST_STEP_FRACTION))
+
+
 def bursts(events: tuple[Event, ...] | list[Event]) -> list[tuple[int, int, str]]:
-    """(t_us, tokens, text) per burst: events within BURST_GAP_US of the previous event joined, at the last one's time."""
+    """(t_us, tokens, text) per burst: events within burst_gap_us of the previous event joined, at the last one's
+    time."""
+    gap = burst_gap_us(events)
     out: list[tuple[int, int, str]] = []
     for e in events:
-        if out and e.t_us - out[-1][0] <= BURST_GAP_US:
+        if out and e.t_us - out[-1][0] <= gap:
             _, n, text = out[-1]
             out[-1] = (e.t_us, n + e.n, text + e.text)
         else:

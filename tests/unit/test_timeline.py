@@ -7,7 +7,7 @@ import pytest
 
 from specreplay.format import Event
 from specreplay.panes import simulate_events, simulated_pane
-from specreplay.timeline import (BURST_GAP_US, Track, bursts, decode_rate, first_token_us, frame_time_us,
+from specreplay.timeline import (BURST_GAP_US, Track, burst_gap_us, bursts, decode_rate, first_token_us, frame_time_us,
                                  make_track, visible_chunks, visible_text, visible_tokens)
 from tests.browser_fixtures import ROOT
 
@@ -76,8 +76,22 @@ def test_per_token_events_of_one_verify_step_are_one_burst() -> None:
     shown when its last token arrived; the next step (tens of ms later) is the next chunk."""
     step1 = [Event(40_000 + 30 * i, 1, c) for i, c in enumerate("abcd")]
     step2 = [Event(90_000, 1, "e"), Event(90_000 + BURST_GAP_US, 1, "f")]  # the gap itself still joins
-    late = [Event(90_000 + 2 * BURST_GAP_US + 1, 1, "g")]  # one microsecond past it does not
-    assert bursts(step1 + step2 + late) == [(40_090, 4, "abcd"), (91_000, 2, "ef"), (92_001, 1, "g")]
-    track = make_track(step1 + step2 + late)
-    assert track.n == (4, 2, 1) and track.tokens == 7
+    late = [Event(90_000 + 2 * BURST_GAP_US + 1, 1, "g")]  # a step of its own: one microsecond past it does not
+    # a stream whose steps are 1 ms apart: the 1 ms bound alone
+    assert bursts(step2 + late) == [(91_000, 2, "ef"), (92_001, 1, "g")]
+    events = step1 + step2
+    assert bursts(events) == [(40_090, 4, "abcd"), (91_000, 2, "ef")]
+    track = make_track(events)
+    assert track.n == (4, 2) and track.tokens == 6
     assert visible_text(track, 40_089) == "" and visible_text(track, 40_090) == "abcd"
+
+
+def test_a_write_delayed_by_a_busy_machine_stays_in_its_step() -> None:
+    """Steps about 50 ms apart: one token of a step written 3 ms late (a busy CI machine) still joins its step, since
+    the bound is also a tenth of the stream's median step; a token 5 ms after the last step is a step of its own."""
+    events = [Event(40_000, 1, "a"), Event(40_030, 1, "b"), Event(90_000, 1, "c"), Event(93_000, 1, "d"),
+              Event(140_000, 1, "e"), Event(190_000, 1, "f"), Event(195_001, 1, "g")]
+    # gaps above 1 ms: 3.0, 5.0, 47, 49.97, 50 ms → median 47 ms → bound 4.7 ms
+    assert burst_gap_us(events) == 4_700
+    assert bursts(events) == [(40_030, 2, "ab"), (93_000, 2, "cd"), (140_000, 1, "e"), (190_000, 1, "f"),
+                              (195_001, 1, "g")]
