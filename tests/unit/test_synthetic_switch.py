@@ -1,5 +1,6 @@
 """gpu/synthetic_switch.py without vLLM: which served names ask for which acceptance, and that the API side puts
-it into the request's extra_args. Against real vLLM (CPU 0.32.0): tests/engine/test_synthetic_acceptance.py."""
+it into the request's extra_args. No real-engine test: vLLM CPU 0.32.0's kernels do not run synthetic mode
+(docs/gpu.md); the bundled H200 counters are checked in tests/unit/test_full_scale.py."""
 
 from __future__ import annotations
 
