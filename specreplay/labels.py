@@ -37,13 +37,24 @@ def distinct_labels(labels: list[str]) -> list[str]:
     tail = _common_prefix([r[head:][::-1] for r in rows])
     if head == 0 and tail == 0:
         return list(labels)
+    owns = [words[head:len(words) - tail] for words in rows]
     out = []
-    for label, words in zip(labels, rows):
-        own = words[head:len(words) - tail]
+    for label, words, own in zip(labels, rows, owns):
         shared = words[:head] + ([SHARED] if head and tail else []) + (words[len(words) - tail:] if tail else [])
-        own_text = " ".join(own).strip(" ·,+") or label
+        own = _added_first(own, owns)
+        own_text = " ".join(own).strip(" ·,") or label
         out.append(own_text if not own else f"{own_text} · {' '.join(shared).strip(' ·,')}")
     return out
+
+
+def _added_first(own: list[str], owns: list[list[str]]) -> list[str]:
+    """An arm that adds to another ("Q4_K_M 4-bit + 0.5B draft model" beside "Q4_K_M 4-bit") leads with what it adds:
+    "+ 0.5B draft model · Q4_K_M 4-bit". The base is the longest other label part it starts with."""
+    bases = [o for o in owns if 0 < len(o) < len(own) and own[:len(o)] == o]
+    if not bases:
+        return own
+    base = max(bases, key=len)
+    return [*own[len(base):], "·", *base]
 
 
 def pane_labels(panes: list[Pane], lang: str) -> list[str]:

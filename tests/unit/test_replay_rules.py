@@ -63,6 +63,14 @@ def test_labels_lead_with_what_differs() -> None:
     labels = ["Qwen2.5-7B-shaped bf16 · timing only · H200", "Qwen2.5-7B-shaped fp8 (W8A8) · timing only · H200"]
     assert [s.split(" · ")[0] for s in distinct_labels(labels)] == ["bf16", "fp8 (W8A8)"]
     assert distinct_labels(["a b", "c d"]) == ["a b", "c d"]  # nothing shared: unchanged
+    # the real-model ladder: three arms start "Q4_K_M 4-bit"; those that add to it lead with what they add
+    ladder = ["Qwen2.5-Coder-1.5B · F16 (16-bit weights, 4-bit values)", "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit",
+              "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit + 0.5B draft model K=4",
+              "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit + n-gram lookup (ngram-simple)"]
+    assert distinct_labels(ladder) == [
+        "F16 (16-bit weights, 4-bit values) · Qwen2.5-Coder-1.5B", "Q4_K_M 4-bit · Qwen2.5-Coder-1.5B",
+        "+ 0.5B draft model K=4 · Q4_K_M 4-bit · Qwen2.5-Coder-1.5B",
+        "+ n-gram lookup (ngram-simple) · Q4_K_M 4-bit · Qwen2.5-Coder-1.5B"]
     assert distinct_labels(["only one"]) == ["only one"]
 
 
