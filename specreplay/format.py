@@ -145,6 +145,10 @@ class Recording:
     _indexed: int = field(default=-1, init=False, repr=False, compare=False)
     _arm_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _prompt_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # tables computed from the runs (e.g. sweeps.level_table), by name, each with the (runs, levels) counts it was
+    # computed at: a cached recording is read by several charts per page run, and a sweep's table takes ~0.3 s
+    derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, init=False, repr=False,
+                                                             compare=False)
 
     @property
     def title(self) -> str:

@@ -151,7 +151,14 @@ def levels_of(rec: Recording, arm: str, mix: str | None = None) -> list[int]:
 
 
 def level_table(rec: Recording) -> list[LevelStats]:
-    return [level_stats(rec, a["id"], c, m) for a in rec.arms for m in mixes_of(rec) for c in levels_of(rec, a["id"], m)]
+    """One LevelStats per (arm, mix, level), arms in header order; computed once per recording (Recording.derived)."""
+    at = (len(rec.runs), len(rec.levels))
+    kept = rec.derived.get("level_table")
+    if kept is None or kept[0] != at:
+        kept = (at, tuple(level_stats(rec, a["id"], c, m)
+                          for a in rec.arms for m in mixes_of(rec) for c in levels_of(rec, a["id"], m)))
+        rec.derived["level_table"] = kept
+    return list(kept[1])
 
 
 def baseline_of(rec: Recording, arm: str) -> str | None:
