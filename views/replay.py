@@ -24,7 +24,7 @@ from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundl
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.views.video_panel import video_export_panel
-from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr
+from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, tr
 
 SIM_WORD = kind_label("simulated")
 DEFAULT_SIMS = [preset_token(name) for name in PRESETS]
@@ -183,11 +183,12 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
         st.session_state[akey] = [a for a in st.session_state[akey] if a in options]
-    rec_kind = "imported" if rec and imported_info(rec) else "measured"
-    arm_names = {a: sim_label(a, SIM_WORD) if is_sim(a) else f"{rec.arm(a)['label']} ({kind_label(rec_kind)})"
-                 for a in options}
+    rec_kind: Kind = "imported" if rec and imported_info(rec) else "measured"
+    arm_names = {a: sim_label(a, SIM_WORD) for a in options if is_sim(a)}
+    if rec:
+        arm_names |= {a: f"{rec.arm(a)['label']} ({kind_label(rec_kind)})" for a in recorded}
     arms = st.multiselect(tr("팔 (2~4개)", "Arms (2–4)"), options, key=akey, max_selections=MAX_ARMS,
-                          format_func=arm_names.get)
+                          format_func=lambda a: arm_names[a])
     chosen_recorded = [a for a in arms if not is_sim(a)]
     if rec and prompt and chosen_recorded:
         reps = repeats(rec, chosen_recorded, prompt)
@@ -199,10 +200,10 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
                                       and int(url_rep) in reps else MEDIAN)
         elif st.session_state[rkey] not in [MEDIAN, *reps]:
             st.session_state[rkey] = MEDIAN  # the newly chosen arms lack that repeat
-        rep_names = {MEDIAN: tr("팔마다 중앙값 반복 (디코드 속도 기준)", "each arm's median repeat (by decode speed)"),
+        rep_names: dict[str | int, str] = {MEDIAN: tr("팔마다 중앙값 반복 (디코드 속도 기준)", "each arm's median repeat (by decode speed)"),
                      **{r: tr(f"{r}번째 반복", f"repeat {r}") for r in reps}}
-        choice = side.selectbox(tr("반복", "Repeat"), [MEDIAN, *reps], key=rkey, format_func=rep_names.get)
-        repeat = None if choice == MEDIAN else int(choice)
+        choice = side.selectbox(tr("반복", "Repeat"), list(rep_names), key=rkey, format_func=lambda r: rep_names[r])
+        repeat = choice if isinstance(choice, int) else None  # MEDIAN or a repeat number
     _custom_sim_form(akey)
     return arms, prompt, repeat
 
@@ -244,7 +245,10 @@ def _panes(rec: Recording | None, arms: list[str], prompt: str | None, repeat: i
     panes = []
     for arm in arms:
         try:
-            panes.append(sim_pane(arm, SIM_WORD) if is_sim(arm) else recorded_arm_pane(rec, arm, prompt, repeat))
+            if is_sim(arm):
+                panes.append(sim_pane(arm, SIM_WORD))
+            elif rec and prompt:  # a recorded arm is offered only once a recording and its prompt are chosen
+                panes.append(recorded_arm_pane(rec, arm, prompt, repeat))
         except (LookupError, ValueError) as exc:
             st.warning(plain(str(exc)))
     return panes
@@ -320,12 +324,12 @@ def _pick_levels(rec: Recording, rec_key: str, side: DeltaGenerator) -> list[Lev
         names[k.token()] = tr(f"{label} · 동시 요청 {k.concurrency}개", f"{label} · {k.concurrency} concurrent") \
             + (f" · {k.mix}" if k.mix else "")
     chosen = st.multiselect(tr("팔 × 동시 요청 수 (1~4개)", "Arm × concurrency level (1–4)"), tokens, key=lkey,
-                            max_selections=MAX_ARMS, format_func=names.get)
+                            max_selections=MAX_ARMS, format_func=lambda t: names[t])
     side.caption(tr("각 창은 그 단계의 요청 하나(디코드 속도 중앙값)를 재생하고, 아래에 그 단계 전체 요청의 출력 tok/s 합을 "
                     "보여 줍니다.",
                     "Each pane plays one request of its level (the median decode rate); underneath runs the level's "
                     "total output tok/s, all requests together."))
-    return [k for t in chosen if (k := parse_token(t))]
+    return [lk for t in chosen if (lk := parse_token(t))]
 
 
 def _pick_mode(rec: Recording | None, side: DeltaGenerator) -> str:
@@ -341,6 +345,10 @@ def _pick_mode(rec: Recording | None, side: DeltaGenerator) -> str:
     return side.radio(tr("재생 방식", "Replay"), list(modes), key="replay_mode", format_func=modes.get)
 
 
+arms: list[str]
+prompt: str | None
+repeat: int | None
+level_choice: list[LevelKey]
 with st.expander(tr("무엇을 재생할까요", "What to replay"), expanded=not embedded(), icon=":material/tune:"):
     left, right = st.columns(2)
     with left:
@@ -366,7 +374,7 @@ else:
 end_us = max((p.track.end_us for p in panes), default=0)
 speed = _speed(default_speed(end_us))
 enough = len(panes) >= (1 if mode == "levels" else 2)
-reference = None
+reference: int | None = None
 if enough and len(panes) > 1 and not embedded():
     auto = speedups(panes)[0]
     ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
@@ -375,7 +383,7 @@ if enough and len(panes) > 1 and not embedded():
         url_ref = q.get("ref", "")
         st.session_state[rkey] = int(url_ref) if url_ref.isdigit() and int(url_ref) < len(panes) else (auto or 0)
     reference = st.selectbox(tr("배수의 기준 팔", "Speedups are relative to"), list(ref_names), key=rkey,
-                             format_func=ref_names.get,
+                             format_func=lambda i: ref_names[i],
                              help=tr("배수 = 디코드 속도 ÷ 이 팔의 디코드 속도. 기본은 다른 팔들이 기준(baseline)으로 삼는 팔.",
                                      "Speedup = decode rate ÷ this arm's decode rate. By default, the arm the others "
                                      "name as their baseline."))
