@@ -23,26 +23,24 @@ from specreplay.replay import uploads
 from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
+from specreplay.views.replay_text import TEXT
+from specreplay.views.texts import Texts
 from specreplay.views.video_panel import video_export_panel
-from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, tr
+from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain
+
+T = Texts(TEXT)
 
 SIM_WORD = kind_label("simulated")
 DEFAULT_SIMS = [preset_token(name) for name in PRESETS]
 MEDIAN = "median"  # the repeat selectbox's first option: each arm's median repeat
 q = st.query_params
 
-st.title(tr("나란히 재생", "Side-by-side replay"))
+st.title(T("title"))
 if not embedded():
-    st.caption(tr("같은 프롬프트에 대한 여러 설정(팔)의 스트리밍 출력을 토큰이 실제로 도착한 시각대로 다시 재생합니다. "
-                  "재생은 브라우저에서 돌아가므로 서버가 바빠도 끊기지 않습니다.",
-                  "Replays the streamed output of several setups (arms) on the same prompt at the times the tokens "
-                  "really arrived. Playback runs in your browser, so a busy server cannot make it stutter."))
-st.info(tr("두 창이 함께 흐르지만 동시에 돌린 것은 아닙니다. 각 팔은 차례로 따로 녹화했고, 토큰 도착 시각을 하나의 시계 "
-           "위에 겹쳐 보여 줍니다.",
-           "The panes stream together, but the arms did not run at the same time: each was recorded on its own, one "
-           "after another, and their token arrival times are overlaid on one clock."), icon=":material/schedule:")
+    st.caption(T("intro"))
+st.info(T("not_simultaneous"), icon=":material/schedule:")
 loading = st.empty()  # shown while the recording loads and the panes are built; the player replaces it
-loading.caption(tr("⏳ 플레이어를 불러오는 중…", "⏳ Loading the player…"))
+loading.caption(T("loading"))
 
 
 def _pick_recording() -> tuple[Recording | None, str | None]:
@@ -50,21 +48,14 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
     paths = bundled_paths()
     names = [p.stem for p in paths]
     if not paths:
-        st.info(tr("아직 번들 녹화가 없습니다. 실제 엔진으로 만든 녹화가 준비되면 recordings/*.jsonl로 여기에 나타납니다. "
-                   "그동안 직접 만든 녹화(.jsonl)를 올리거나, 아래의 시뮬레이션 팔(기사 000의 측정값)로 비교해 보세요.",
-                   "No bundled recordings yet. Recordings made on a real engine will appear here as recordings/*.jsonl. "
-                   "Meanwhile, upload a recording (.jsonl) of your own, or compare the simulated arms below (built "
-                   "from article 000's measured figures)."), icon=":material/hourglass_empty:")
+        st.info(T("no_bundled"), icon=":material/hourglass_empty:")
     sources = (["bundled"] if paths else []) + ["upload"]
     # format_funcs look labels up in dicts built now: they also run outside the script (AppTest, reruns)
-    source_names = {"bundled": tr("번들 녹화", "Bundled"), "upload": tr("내 파일 올리기", "Upload")}
-    source = st.radio(tr("녹화", "Recording"), sources, horizontal=True, key="replay_source",
+    source_names = {"bundled": T("src_bundled"), "upload": T("src_upload")}
+    source = st.radio(T("recording"), sources, horizontal=True, key="replay_source",
                       format_func=source_names.get)
     if source == "upload":
-        up = st.file_uploader(tr("녹화 파일 (.jsonl)", "Recording file (.jsonl)"), type=["jsonl"],
-                              help=tr(f"최대 {MAX_UPLOAD_BYTES // 2**20} MiB. 올린 녹화는 링크로 공유되지 않습니다.",
-                                      f"Up to {MAX_UPLOAD_BYTES // 2**20} MiB. Uploaded recordings are not shareable "
-                                      "by link."))
+        up = st.file_uploader(T("upload_file"), type=["jsonl"], help=T("upload_help", mib=MAX_UPLOAD_BYTES // 2**20))
         if up is None:
             return None, None
         # parsed once per upload, held server-wide within a memory budget (specreplay/replay/uploads.py)
@@ -77,13 +68,12 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
         return result, None
     wanted = q.get("recording")
     if wanted and wanted not in names:
-        st.warning(tr(f"URL의 녹화 '{plain(wanted, 60)}'가 없어 첫 번째 녹화를 보여 줍니다.",
-                      f"The URL's recording '{plain(wanted, 60)}' does not exist; showing the first one."))
+        st.warning(T("url_recording_missing", name=plain(wanted, 60)))
     if "replay_recording" not in st.session_state:
         rule = default_choice(tuple(str(p) for p in paths), tuple(p.stat().st_mtime for p in paths))
         st.session_state["replay_recording"] = wanted if wanted in names else (rule.recording if rule else names[0])
     lines = {p.stem: _provenance_line(str(p), p.stat().st_mtime) for p in paths}
-    name = st.selectbox(tr("번들 녹화", "Bundled recording"), names, key="replay_recording",
+    name = st.selectbox(T("bundled_recording"), names, key="replay_recording",
                         format_func=lambda n: f"{n} — {lines[n]}")
     try:
         rec = load_bundled(name)
@@ -93,12 +83,7 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
     _source_badge(rec)
     st.caption(plain(rec.title))
     if rec.timing_only:
-        st.warning(tr("타이밍 전용: 시간은 실제 엔진의 시간이지만 글자는 모델의 답이 아닙니다 (실제 모델 모양의 무작위 가중치, "
-                      "또는 벤치마크용으로 수용 길이를 정해 둔 모드). 그래서 토큰마다 ■로 보여 줍니다.",
-                      "Timing only: the times are the real engine's, but the text is not the model's answer (random "
-                      "weights of a real model's shapes, or a benchmark mode that sets the acceptance length), so each "
-                      "token shows as ■."),
-                   icon=":material/timer:")
+        st.warning(T("timing_only"), icon=":material/timer:")
     return rec, name
 
 
@@ -109,8 +94,7 @@ def _source_badge(rec: Recording) -> None:
         kind_badge("measured", provenance(rec).line())
         return
     kind_badge("imported", source_line(info))
-    st.caption(tr("원본 파일에 없는 것 (만들어 넣지 않았습니다): ", "Not in the source file (nothing was made up): ")
-               + " · ".join(plain(x) for x in info.lacks))
+    st.caption(T("not_in_source") + " · ".join(plain(x) for x in info.lacks))
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -154,15 +138,14 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
     if rec:
         prompt_ids = prompts_with_runs(rec)
         if not prompt_ids:
-            st.warning(tr("이 녹화에는 끝까지 마친 단일 스트림 실행이 없습니다.",
-                          "This recording has no finished single-stream run."))
+            st.warning(T("no_single_stream"))
             recorded = []
         else:
             pkey = f"replay_prompt::{rec_key}"
             if pkey not in st.session_state:
                 st.session_state[pkey] = q.get("prompt") if q.get("prompt") in prompt_ids else (
                     rule.prompt if rule else prompt_ids[0])
-            prompt = side.selectbox(tr("프롬프트", "Prompt"), prompt_ids, key=pkey,
+            prompt = side.selectbox(T("prompt"), prompt_ids, key=pkey,
                                   format_func=lambda p: f"{p} · {rec.prompt(p)['kind']} — {rec.prompt(p)['text'][:70]}")
             recorded = [a for a in recorded if rec.select(a, prompt)]
     # an upload has no link of its own: the URL's arms belong to whatever was shown before it
@@ -175,19 +158,19 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         bad = [a for a in url_arms if a not in options]
         if bad:
             bad_text = plain(", ".join(bad), 120)
-            st.warning(tr(f"URL의 팔 {bad_text}은(는) 이 녹화에 없어 뺐습니다.",
-                          f"Left out the URL's arms {bad_text}: not in this recording."))
+            st.warning(T("url_arms_left_out", arms=bad_text))
         # the written rule's arms (specreplay.replay.default): the story's clean rungs, reference first
         ruled = list(rule.arms) if rule and rule.prompt == prompt else (story_arms(rec, prompt) if rec and prompt else [])
         chosen = [a for a in url_arms if a in options] or (ruled if len(ruled) > 1 else recorded) or DEFAULT_SIMS
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
         st.session_state[akey] = [a for a in st.session_state[akey] if a in options]
-    rec_kind = "imported" if rec and imported_info(rec) else "measured"
-    arm_names = {a: sim_label(a, SIM_WORD) if is_sim(a) else f"{rec.arm(a)['label']} ({kind_label(rec_kind)})"
-                 for a in options}
-    arms = st.multiselect(tr("팔 (2~4개)", "Arms (2–4)"), options, key=akey, max_selections=MAX_ARMS,
-                          format_func=arm_names.get)
+    rec_kind: Kind = "imported" if rec and imported_info(rec) else "measured"
+    arm_names = {a: sim_label(a, SIM_WORD) for a in options if is_sim(a)}
+    if rec:
+        arm_names |= {a: f"{rec.arm(a)['label']} ({kind_label(rec_kind)})" for a in recorded}
+    arms = st.multiselect(T("arms"), options, key=akey, max_selections=MAX_ARMS,
+                          format_func=lambda a: arm_names[a])
     chosen_recorded = [a for a in arms if not is_sim(a)]
     if rec and prompt and chosen_recorded:
         reps = repeats(rec, chosen_recorded, prompt)
@@ -199,10 +182,9 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
                                       and int(url_rep) in reps else MEDIAN)
         elif st.session_state[rkey] not in [MEDIAN, *reps]:
             st.session_state[rkey] = MEDIAN  # the newly chosen arms lack that repeat
-        rep_names = {MEDIAN: tr("팔마다 중앙값 반복 (디코드 속도 기준)", "each arm's median repeat (by decode speed)"),
-                     **{r: tr(f"{r}번째 반복", f"repeat {r}") for r in reps}}
-        choice = side.selectbox(tr("반복", "Repeat"), [MEDIAN, *reps], key=rkey, format_func=rep_names.get)
-        repeat = None if choice == MEDIAN else int(choice)
+        rep_names: dict[str | int, str] = {MEDIAN: T("median_repeat"), **{r: T("repeat_n", n=r) for r in reps}}
+        choice = side.selectbox(T("repeat"), list(rep_names), key=rkey, format_func=lambda r: rep_names[r])
+        repeat = choice if isinstance(choice, int) else None  # MEDIAN or a repeat number
     _custom_sim_form(akey)
     return arms, prompt, repeat
 
@@ -218,19 +200,16 @@ def _valid_sim(token: str) -> bool:
 
 def _custom_sim_form(arms_key: str) -> None:
     """Add a simulated arm from its parameters; it joins the options and the current selection."""
-    with st.popover(tr("시뮬레이션 팔 직접 만들기", "Build a simulated arm"), icon=":material/science:"):
-        st.caption(tr("디코드 속도·첫 토큰 시간·수용 확률 α·드래프트 길이 γ로 만든 가상의 팔입니다. 실제 텍스트가 없어 "
-                      "토큰마다 ■로 표시하며, 어디서나 '시뮬레이션'으로 표시됩니다.",
-                      "A made-up arm from decode speed, time to first token, acceptance probability α and draft "
-                      "length γ. It has no real text (one ■ per token) and is badged 'simulated' everywhere."))
+    with st.popover(T("build_sim"), icon=":material/science:"):
+        st.caption(T("build_sim_help"))
         cols = st.columns(5)
         tok_s = cols[0].number_input("decode tok/s", MIN_SIM_TOK_S, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
         ttft = cols[1].number_input("TTFT s", 0.0, MAX_SIM_TTFT_S, 0.6, key="sim_ttft")
         alpha = cols[2].number_input("α", 0.0, 1.0, 0.7, key="sim_alpha")
         gamma = cols[3].number_input("γ", 0, 16, 5, key="sim_gamma")
-        tokens = cols[4].number_input(tr("토큰", "tokens"), 1, MAX_SIM_TOKENS, 600, key="sim_tokens")
+        tokens = cols[4].number_input(T("tokens"), 1, MAX_SIM_TOKENS, 600, key="sim_tokens")
         token = SimSpec(tok_s, ttft, alpha, int(gamma), int(tokens)).token()
-        st.button(tr("이 팔 추가", "Add this arm"), on_click=_add_custom, args=(arms_key, token),
+        st.button(T("add_arm"), on_click=_add_custom, args=(arms_key, token),
                   disabled=len(st.session_state.get(arms_key, [])) >= MAX_ARMS)
 
 
@@ -244,7 +223,10 @@ def _panes(rec: Recording | None, arms: list[str], prompt: str | None, repeat: i
     panes = []
     for arm in arms:
         try:
-            panes.append(sim_pane(arm, SIM_WORD) if is_sim(arm) else recorded_arm_pane(rec, arm, prompt, repeat))
+            if is_sim(arm):
+                panes.append(sim_pane(arm, SIM_WORD))
+            elif rec and prompt:  # a recorded arm is offered only once a recording and its prompt are chosen
+                panes.append(recorded_arm_pane(rec, arm, prompt, repeat))
         except (LookupError, ValueError) as exc:
             st.warning(plain(str(exc)))
     return panes
@@ -261,9 +243,7 @@ def _speed(default: float) -> float:
         speed = 0.0
     if speed not in SPEEDS:
         raw = plain(raw or "", 20)
-        st.warning(tr(f"URL의 속도 '{raw}'는 쓸 수 없어 {default:g}×로 재생합니다 (가능: {', '.join(f'{s:g}' for s in SPEEDS)}).",
-                      f"The URL's speed '{raw}' is not offered; playing at {default:g}× (offered: "
-                      f"{', '.join(f'{s:g}' for s in SPEEDS)})."))
+        st.warning(T("url_speed_bad", raw=raw, default=default, offered=", ".join(f"{s:g}" for s in SPEEDS)))
         return default
     return speed
 
@@ -271,24 +251,22 @@ def _speed(default: float) -> float:
 def _summary(panes: list[Pane], data: dict) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
     ref = data["reference"]
-    vs = tr("기준 팔 대비 (디코드 속도 비)", "vs reference (decode rate ratio)")
+    vs = T("col_vs_ref")
     st.dataframe(
         # a pane counted in chunks (imported without tokens per chunk) leaves its token cells empty
-        [{tr("팔", "arm"): p.label, tr("종류", "kind"): kind_label(p.kind),
-          tr("토큰", "tokens"): p.track.tokens if p.counts == "tokens" else None,
+        [{T("col_arm"): p.label, T("col_kind"): kind_label(p.kind),
+          T("tokens"): p.track.tokens if p.counts == "tokens" else None,
           "TTFT s": (first_token_us(p.track) or 0) / 1e6,
-          tr("디코드 tok/s", "decode tok/s"): decode_rate(p.track) if p.counts == "tokens" else None,
-          vs: pp["ratio"], tr("완료 s", "finished s"): p.track.end_us / 1e6,
-          tr("경고", "warnings"): " · ".join(pp["warnings"]) or None}
+          T("col_decode"): decode_rate(p.track) if p.counts == "tokens" else None,
+          vs: pp["ratio"], T("col_finished"): p.track.end_us / 1e6,
+          T("col_warnings"): " · ".join(pp["warnings"]) or None}
          for p, pp in zip(panes, data["panes"])],
         hide_index=True, column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
-                                        tr("디코드 tok/s", "decode tok/s"): st.column_config.NumberColumn(format="%.1f"),
+                                        T("col_decode"): st.column_config.NumberColumn(format="%.1f"),
                                         vs: st.column_config.NumberColumn(format="×%.2f"),
-                                        tr("완료 s", "finished s"): st.column_config.NumberColumn(format="%.2f")})
+                                        T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
     if ref is not None:
-        st.caption(tr(f"배수 = 디코드 속도 ÷ 기준 팔({panes[ref].label})의 디코드 속도 (첫 토큰 제외, 각 팔의 중앙값 반복).",
-                      f"Speedup = decode rate ÷ the reference arm's ({panes[ref].label}) decode rate (first token "
-                      "excluded, each arm's median repeat)."))
+        st.caption(T("speedup_caption", ref=panes[ref].label))
 
 
 def _sync_query(values: dict[str, str | None]) -> None:
@@ -310,22 +288,16 @@ def _pick_levels(rec: Recording, rec_key: str, side: DeltaGenerator) -> list[Lev
         url = [t for t in q.get("levels", "").split(",") if t]
         bad = [t for t in url if t not in tokens]
         if bad:
-            st.warning(tr(f"URL의 동시 요청 단계 {plain(', '.join(bad), 120)}은(는) 이 녹화에 없어 뺐습니다.",
-                          f"Left out the URL's levels {plain(', '.join(bad), 120)}: not in this recording."))
+            st.warning(T("url_levels_left_out", levels=plain(", ".join(bad), 120)))
         chosen = [t for t in url if t in tokens] or [k.token() for k in default_keys(rec)]
         st.session_state[lkey] = chosen[:MAX_ARMS]
     names = {}
     for k in keys:
         label = rec.arm(k.arm)["label"]
-        names[k.token()] = tr(f"{label} · 동시 요청 {k.concurrency}개", f"{label} · {k.concurrency} concurrent") \
-            + (f" · {k.mix}" if k.mix else "")
-    chosen = st.multiselect(tr("팔 × 동시 요청 수 (1~4개)", "Arm × concurrency level (1–4)"), tokens, key=lkey,
-                            max_selections=MAX_ARMS, format_func=names.get)
-    side.caption(tr("각 창은 그 단계의 요청 하나(디코드 속도 중앙값)를 재생하고, 아래에 그 단계 전체 요청의 출력 tok/s 합을 "
-                    "보여 줍니다.",
-                    "Each pane plays one request of its level (the median decode rate); underneath runs the level's "
-                    "total output tok/s, all requests together."))
-    return [k for t in chosen if (k := parse_token(t))]
+        names[k.token()] = T("level_name", label=label, n=k.concurrency) + (f" · {k.mix}" if k.mix else "")
+    chosen = st.multiselect(T("levels"), tokens, key=lkey, max_selections=MAX_ARMS, format_func=lambda t: names[t])
+    side.caption(T("levels_caption"))
+    return [lk for t in chosen if (lk := parse_token(t))]
 
 
 def _pick_mode(rec: Recording | None, side: DeltaGenerator) -> str:
@@ -334,14 +306,17 @@ def _pick_mode(rec: Recording | None, side: DeltaGenerator) -> str:
         return "prompt"
     if not prompts_with_runs(rec):
         return "levels"
-    modes = {"prompt": tr("한 프롬프트, 요청 하나씩", "One prompt, one request at a time"),
-             "levels": tr("동시 요청 수별", "By concurrency level")}
+    modes = {"prompt": T("mode_prompt"), "levels": T("mode_levels")}
     if "replay_mode" not in st.session_state:
         st.session_state["replay_mode"] = "levels" if q.get("mode") == "levels" else "prompt"
-    return side.radio(tr("재생 방식", "Replay"), list(modes), key="replay_mode", format_func=modes.get)
+    return side.radio(T("mode"), list(modes), key="replay_mode", format_func=modes.get)
 
 
-with st.expander(tr("무엇을 재생할까요", "What to replay"), expanded=not embedded(), icon=":material/tune:"):
+arms: list[str]
+prompt: str | None
+repeat: int | None
+level_choice: list[LevelKey]
+with st.expander(T("what"), expanded=not embedded(), icon=":material/tune:"):
     left, right = st.columns(2)
     with left:
         rec, rec_name = _pick_recording()
@@ -366,7 +341,7 @@ else:
 end_us = max((p.track.end_us for p in panes), default=0)
 speed = _speed(default_speed(end_us))
 enough = len(panes) >= (1 if mode == "levels" else 2)
-reference = None
+reference: int | None = None
 if enough and len(panes) > 1 and not embedded():
     auto = speedups(panes)[0]
     ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
@@ -374,11 +349,9 @@ if enough and len(panes) > 1 and not embedded():
     if rkey not in st.session_state:
         url_ref = q.get("ref", "")
         st.session_state[rkey] = int(url_ref) if url_ref.isdigit() and int(url_ref) < len(panes) else (auto or 0)
-    reference = st.selectbox(tr("배수의 기준 팔", "Speedups are relative to"), list(ref_names), key=rkey,
-                             format_func=ref_names.get,
-                             help=tr("배수 = 디코드 속도 ÷ 이 팔의 디코드 속도. 기본은 다른 팔들이 기준(baseline)으로 삼는 팔.",
-                                     "Speedup = decode rate ÷ this arm's decode rate. By default, the arm the others "
-                                     "name as their baseline."))
+    reference = st.selectbox(T("reference"), list(ref_names), key=rkey,
+                             format_func=lambda i: ref_names[i],
+                             help=T("reference_help"))
     reference = None if reference == auto else reference
 _sync_query({"recording": rec_name, "mode": "levels" if mode == "levels" else None, "prompt": prompt,
              "arms": ",".join(arms) or None, "levels": ",".join(k.token() for k in level_choice) or None,
@@ -388,29 +361,23 @@ _sync_query({"recording": rec_name, "mode": "levels" if mode == "levels" else No
 
 if not enough:
     loading.empty()
-    st.info(tr("비교할 팔을 2~4개 고르세요.", "Choose 2–4 arms to compare."), icon=":material/view_column:")
+    st.info(T("choose_arms"), icon=":material/view_column:")
 else:
     payload = player_payload(panes, speed=speed, lang=lang(), reference=reference)
     if speed < 1:
-        st.caption(tr(f"이 재생은 몇 초 만에 끝나서 느리게 엽니다: {speed_note(speed, 'ko')}. 속도는 플레이어에서 바꿀 수 있습니다.",
-                      f"This replay is over within seconds, so it opens slowed down: {speed_note(speed, 'en')}. "
-                      "Change the speed in the player."))
-    st.iframe(player_html(payload), height=560 if embedded() else 640,
-              alt=tr("나란히 재생 플레이어", "Side-by-side replay player"))
+        st.caption(T("slowed", note=speed_note(speed, lang())))
+    st.iframe(player_html(payload), height=560 if embedded() else 640, alt=T("player_alt"))
     loading.empty()
     if any(p.kind == "simulated" for p in panes):
-        kind_badge("simulated", tr("■ 하나가 토큰 하나; 시간은 매개변수로 계산", "one ■ per token; times computed "
-                                   "from the parameters"))
+        kind_badge("simulated", T("sim_badge"))
     if not embedded():
-        title = f"{rec.title} — {prompt or tr('동시 요청 수별', 'by concurrency level')}" if rec \
-            else tr("나란히 재생", "Side-by-side replay")
-        st.download_button(tr("이 재생을 HTML 파일 하나로 내려받기", "Download this replay as one HTML file"),
+        title = f"{rec.title} — {prompt or T('by_level')}" if rec else T("title")
+        st.download_button(T("download_html"),
                            standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed,
                                            reference=reference),
                            file_name=f"{rec_name or 'replay'}-{prompt or mode}.html", mime="text/html",
                            on_click="ignore", icon=":material/download:",
-                           help=tr("네트워크 없이 열리는 파일 하나입니다. 블로그에는 <iframe>으로 넣으세요 (docs/interop.md).",
-                                   "One file that plays offline; embed it in a blog with an <iframe> (docs/interop.md)."))
+                           help=T("download_html_help"))
         _summary(panes, payload)
         # the same panes, rendered to MP4/GIF frame-exactly from the same rule
         video_export_panel(panes, speed, reference=reference)

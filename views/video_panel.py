@@ -26,7 +26,9 @@ from specreplay.playback import speed_note
 from specreplay.video.encode import GIF_FPS
 from specreplay.video.plan import DEFAULT_FPS, PRESETS, check_length, parse_speed
 from specreplay.video.render import render
-from specreplay.views.ui import lang, tr
+from specreplay.views.replay_text import TEXT
+from specreplay.views.texts import Texts
+from specreplay.views.ui import lang
 
 MP4_FPS = (24, 30, 60)
 MAX_JOBS = 8  # finished files kept on disk; the oldest is dropped first
@@ -34,6 +36,7 @@ MAX_RUNNING = 2  # renders at once, server-wide: each takes a core
 MAX_WAITING = 4  # renders queued behind them; more are refused with "busy, try again"
 ABANDON_S = 15.0  # a render nobody has looked at for this long is cancelled (the visitor left)
 MIME = {"mp4": "video/mp4", "gif": "image/gif"}
+T = Texts(TEXT)  # the replay page's words: this panel is drawn under its player
 
 
 class Cancelled(Exception):
@@ -161,30 +164,24 @@ def video_export_panel(panes: list[Pane], speed: float, reference: int | None = 
     if not panes:
         return
     language = lang()
-    with st.expander(tr("영상으로 내보내기 (MP4 · GIF)", "Export as video (MP4 · GIF)")):
-        st.caption(tr("녹화된 토큰 시각으로 프레임을 하나씩 다시 그립니다. 같은 선택이면 언제 만들어도 같은 파일입니다.",
-                      "Frames are redrawn from the recorded token times: the same choice gives the same file, "
-                      "whenever it is made.") + " " + tr(f"재생 속도: {speed_note(speed, 'ko')}.",
-                                                          f"Playback speed: {speed_note(speed, 'en')}."))
+    with st.expander(T("video_title")):
+        st.caption(T("video_caption") + " " + T("video_speed", note=speed_note(speed, language)))
         c1, c2, c3 = st.columns(3)
-        fmt = c1.radio(tr("형식", "Format"), ["mp4", "gif"], format_func=str.upper, horizontal=True, key="video_fmt")
-        preset = c2.selectbox(tr("크기", "Size"), list(PRESETS), format_func=_preset_label, key="video_preset")
+        fmt = c1.radio(T("video_format"), ["mp4", "gif"], format_func=str.upper, horizontal=True, key="video_fmt")
+        preset = c2.selectbox(T("video_size"), list(PRESETS), format_func=_preset_label, key="video_preset")
         choices = MP4_FPS if fmt == "mp4" else GIF_FPS
         fps = c3.selectbox("fps", choices, index=choices.index(DEFAULT_FPS[fmt]), key=f"video_fps_{fmt}")
         key = job_key(panes, fmt, preset, fps, speed, language, reference)
         job = _JOBS.get(key)
         if job is None or job.error:
-            if st.button(tr("영상 만들기", "Render video"), key="video_render", type="primary"):
+            if st.button(T("video_render"), key="video_render", type="primary"):
                 try:
                     start(panes, fmt, preset, fps, speed, language, _session_id(), reference)
                 except ValueError as exc:
-                    st.error(tr("영상을 만들 수 없습니다: ", "Cannot render this video: ") + str(exc),
-                             icon=":material/error:")
+                    st.error(T("video_cannot") + str(exc), icon=":material/error:")
                     return
                 except Busy:
-                    st.warning(tr("서버가 다른 영상을 만드는 중입니다. 잠시 후 다시 눌러 주세요.",
-                                  "The server is busy rendering other videos; try again in a minute."),
-                               icon=":material/hourglass_top:")
+                    st.warning(T("video_busy"), icon=":material/hourglass_top:")
                     return
                 job = _JOBS[key]
         if job is None:
@@ -193,18 +190,17 @@ def video_export_panel(panes: list[Pane], speed: float, reference: int | None = 
         if job.running:
             _poll(key)
         elif job.error == "cancelled":
-            st.info(tr("영상 만들기가 취소되었습니다. 다시 누르면 새로 만듭니다.",
-                       "The render was cancelled; press the button to render again."))
+            st.info(T("video_cancelled"))
         elif job.error:
-            st.error(tr("영상을 만들지 못했습니다: ", "Could not render the video: ") + job.error)
+            st.error(T("video_failed") + job.error)
         else:
-            st.download_button(tr(f"{fmt.upper()} 내려받기", f"Download {fmt.upper()}"), data=job.path.read_bytes(),
+            st.download_button(T("video_download", fmt=fmt.upper()), data=job.path.read_bytes(),
                                file_name=job.path.name, mime=MIME[fmt], key=f"video_download_{key}")
 
 
 def _preset_label(preset: str) -> str:
     w, h = PRESETS[preset]
-    return f"{tr('정사각형', 'square') if preset == 'square' else preset} · {w}×{h}"
+    return f"{T('video_square') if preset == 'square' else preset} · {w}×{h}"
 
 
 @st.fragment(run_every=0.5)
@@ -215,8 +211,7 @@ def _poll(key: str) -> None:
         st.rerun()  # whole page: it now shows the result, and this polling fragment is no longer drawn
     if not job.started:
         ahead = sum(j.running and j.started for j in _JOBS.values())
-        st.progress(0.0, text=tr(f"대기 중… 앞에서 {ahead}개 렌더링 중", f"Queued… {ahead} render(s) ahead"))
+        st.progress(0.0, text=T("video_queued", ahead=ahead))
         return
     frac = job.done / job.total if job.total else 0.0
-    st.progress(frac, text=tr(f"렌더링 중… {job.done}/{job.total or '?'} 프레임",
-                              f"Rendering… {job.done}/{job.total or '?'} frames"))
+    st.progress(frac, text=T("video_rendering", done=job.done, total=job.total or "?"))
