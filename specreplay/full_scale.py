@@ -3,7 +3,8 @@
 Each recording is timing only: dummy weights of a 27B-class shape served by vLLM 0.23 on an H200, so the speed
 is measured and the text is noise. Every drafter arm ran vLLM's synthetic rejection sampling at an acceptance
 length that was *set* (flags.speculative_config.synthetic_acceptance_length), not the drafter's own; where that
-length is an article's figure, a number derived here is "measured timing, quoted acceptance" (BADGE).
+length is an article's figure, a number derived here is "measured timing, quoted acceptance" (the panels' badge,
+views/full_scale_text.py).
 
     rec = read(LADDER)                       # a Recording, its one-line problem, or None when not bundled
     steps = ladder(rec, 5.3)                 # bf16 → 4-bit → 4-bit + drafter at 5.3 (×4-bit, ×drafter, product)
@@ -29,12 +30,6 @@ LADDER = "timing-only-27b-h200-ladder.jsonl"  # cells: bf16, w4, fp8, w4-dflash@
 LADDER_SWEEP = "timing-only-27b-h200-ladder-sweep.jsonl"  # 1-64 streams: bf16, w4, fp8, w4-dflash@1.5 … 6
 DRAFTER = "timing-only-27b-h200-drafter.jsonl"  # cells: bf16, bf16-dflash@{2.2, 2.5, 3.1, 5.3, 5.6}
 DRAFTER_SWEEP = "timing-only-27b-h200-drafter-sweep.jsonl"  # 1-64 streams: bf16, bf16-dflash@1.5 … 6
-BADGE = ("측정한 타이밍 · 인용한 수용 길이", "measured timing, quoted acceptance")
-SHAPE_NOTE = ("27B급 대역: Gemma-3-27B의 층 모양(62층, 폭 5376)을 vLLM Qwen3 경로로, 더미 가중치. H200(Hopper)에는 "
-              "NVFP4가 없어 4비트는 가중치만 4비트(GPTQ → Marlin, W4A16)입니다.",
-              "27B-class stand-in: Gemma-3-27B's layer shapes (62 layers, width 5376) on vLLM's Qwen3 path, dummy "
-              "weights. NVFP4 needs Blackwell, so on the H200 (Hopper) the 4-bit rung is weight-only 4-bit "
-              "(GPTQ → Marlin, W4A16).")
 
 
 def read(name: str) -> Recording | str | None:

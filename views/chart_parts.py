@@ -7,8 +7,11 @@ from collections.abc import Iterable
 
 import streamlit as st
 
-from specreplay.views.ui import plain, tr
+from specreplay.views.chart_parts_text import TEXT
+from specreplay.views.texts import Texts
+from specreplay.views.ui import plain
 
+T = Texts(TEXT)
 MAX_SERIES = 6
 MAX_NAME = 40
 
@@ -23,5 +26,5 @@ def sources(lines: Iterable[str], key: str = "", markdown: bool = False) -> None
     items = list(dict.fromkeys(lines))
     if not items:
         return
-    with st.expander(tr("출처", "Sources") + f" ({len(items)})", expanded=False):
+    with st.expander(T("sources") + f" ({len(items)})", expanded=False):
         st.markdown("\n".join(f"- {line if markdown else plain(line, 600)}" for line in items))

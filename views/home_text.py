@@ -37,4 +37,25 @@ freer (higher-temperature) output — and the gain shrinks, sometimes below 1.0.
     "go_cost": ("100만 토큰당 비용과 KV 캐시 예산", "Cost per 1M tokens and the KV-cache budget"),
     "go_chooser": ("내 상황에는 어떤 추측 디코딩이 맞나", "Which speculative decoding fits my situation"),
     "go_roofline": ("왜 4비트가 큰 배치에서 느려지나 (H200 실측)", "Why 4-bit can lose at large batch (measured on an H200)"),
+    # the hero (views/hero.py): the replay page's default replay playing, its numbers, three ways on
+    "hero_none": ("실제 녹화가 아직 없어 여기에 재생을 보여 줄 수 없습니다.",
+                  "No real recording is bundled yet, so there is no replay to show here."),
+    "hero_alt": ("실제 녹화의 나란히 재생", "A side-by-side replay of a real recording"),
+    "hero_rate_help": ("디코드 tok/s (첫 토큰 제외), 중앙값 반복. 배수 = 디코드 속도 ÷ 기준 팔의 것.",
+                       "Decode tok/s (first token excluded), median repeat. Speedup = decode rate ÷ the reference "
+                       "arm's."),
+    "hero_article_000": ("기사 000의 계단 (B200 · Qwen3.8-27B, 저자 측정): ",
+                         "Article 000's ladder (B200 · Qwen3.8-27B, the authors' measurement): "),
+    "hero_about": (
+        "`{recording}` · 프롬프트 `{prompt}` · 기준 팔: {reference} · 재생 속도 "
+        "{speed}. 팔들은 차례로 따로 녹화했고 한 시계 위에 겹쳐 재생합니다. 이 녹화·팔은 적어 둔 규칙으로 "
+        "골랐습니다: 실제 가중치, 이야기의 단계(16비트 → 4비트 → 드래프터), 같은 조건(docs/replay.md).",
+        "`{recording}` · prompt `{prompt}` · reference arm: {reference} · playing at "
+        "{speed}. The arms were recorded one after another and are overlaid on one clock. This "
+        "recording and these arms were chosen by a written rule: real weights, the story's rungs (16-bit → 4-bit → "
+        "drafter), like-for-like (docs/replay.md)."),
+    "hero_open": ("이 재생을 크게, 다른 녹화·프롬프트로", "Open this replay full size, or another recording or prompt"),
+    "hero_go_ladder": ("4비트: 왜 빨라지나", "4-bit: why it is faster"),
+    "hero_go_acceptance": ("드래프터: 수용률이 배수를 정한다", "The drafter: acceptance sets the multiplier"),
+    "hero_go_concurrency": ("이득이 사라질 때: 동시 접속", "When it vanishes: concurrency"),
 }

@@ -12,12 +12,20 @@ from pathlib import Path
 import streamlit as st
 
 from specreplay.resources import ASSETS
-from specreplay.views.ui import lang, language_switch, tr
+from specreplay.views.shell_text import TEXT
+from specreplay.views.texts import Texts
+from specreplay.views.ui import lang, language_switch
+
+T = Texts(TEXT)
 
 HERE = Path(__file__).resolve().parent
 # A file served by the app itself: a ":material/…:" page icon makes every visitor's browser fetch the favicon from
 # Google's font server (Streamlit 1.67), and nothing on these pages should leave the visitor's browser.
 PAGE_ICON = ASSETS / "favicon.png"
+# The pages after the start page, in the navigation's order: each one's file, url_path and title key are its name.
+PAGES = [("replay", ":material/play_circle:"), ("acceptance", ":material/tune:"), ("concurrency", ":material/groups:"),
+         ("ladder", ":material/stairs:"), ("cost", ":material/payments:"), ("roofline", ":material/show_chart:"),
+         ("chooser", ":material/alt_route:")]
 
 
 def page_file(name: str) -> str:
@@ -29,25 +37,12 @@ def run() -> None:
     st.set_page_config(page_title="specreplay", page_icon=str(PAGE_ICON), layout="wide")
     # The start page is served at "/", so Streamlit never matches its url_path; a hidden "home" page sends /home
     # there (without it /home opens Streamlit's "page not found" box). The start page's own url_path must differ.
-    start = st.Page(page_file("home"), title=tr("소개", "Start here"), icon=":material/home:", default=True,
-                    url_path="start")
+    start = st.Page(page_file("home"), title=T("home"), icon=":material/home:", default=True, url_path="start")
     pages = [
         start,
-        st.Page(lambda: st.switch_page(start, query_params={"lang": lang()}), title=tr("소개", "Start here"),
-                url_path="home", visibility="hidden"),
-        st.Page(page_file("replay"), title=tr("나란히 재생", "Side-by-side replay"), icon=":material/play_circle:",
-                url_path="replay"),
-        st.Page(page_file("acceptance"), title=tr("수용률과 드래프트 길이", "Acceptance rate & draft length"),
-                icon=":material/tune:", url_path="acceptance"),
-        st.Page(page_file("concurrency"), title=tr("동시 접속과 배수", "Concurrency vs speedup"),
-                icon=":material/groups:", url_path="concurrency"),
-        st.Page(page_file("ladder"), title=tr("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"),
-                icon=":material/stairs:", url_path="ladder"),
-        st.Page(page_file("cost"), title=tr("토큰당 비용과 KV 캐시", "Cost per token & KV cache"),
-                icon=":material/payments:", url_path="cost"),
-        st.Page(page_file("roofline"), title=tr("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"),
-                icon=":material/show_chart:", url_path="roofline"),
-        st.Page(page_file("chooser"), title=tr("어떤 방식을 켤까", "Which method to use"), icon=":material/alt_route:", url_path="chooser"),
+        st.Page(lambda: st.switch_page(start, query_params={"lang": lang()}), title=T("home"), url_path="home",
+                visibility="hidden"),
+        *(st.Page(page_file(name), title=T(name), icon=icon, url_path=name) for name, icon in PAGES),
     ]
     page = st.navigation(pages)
     language_switch()
@@ -58,10 +53,7 @@ def run() -> None:
             raise
         # A visitor gets a sentence, never a traceback with server paths (showErrorDetails is "none" too).
         logging.getLogger("specreplay").exception("page %s failed", page.url_path)
-        st.error(tr("이 페이지를 그리다 문제가 생겼습니다. 새로 고치거나 다른 선택으로 다시 해 보세요. 문제가 계속되면 주소(URL)와 "
-                    "함께 알려 주세요.",
-                    "Something went wrong drawing this page. Reload, or try another choice. If it keeps happening, "
-                    "tell us the page address (URL)."), icon=":material/sentiment_dissatisfied:")
+        st.error(T("error"), icon=":material/sentiment_dissatisfied:")
 
 
 if __name__ == "__main__":  # `specreplay app`: Streamlit runs this file as the main script on every rerun
