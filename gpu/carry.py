@@ -41,6 +41,9 @@ DATA_PACKAGES = ("specreplay/assets", "specreplay/recordings")
 # for files the checkout gains between the build and the calls.
 CALL_LIMIT = 64 * 2**20
 MARGIN = 4 * 2**20
+# --lean: the calls are made with the checkout's tracked files set aside (docs/gpu.md, "A lean working tree"), so
+# a staging call carries one piece and nothing else; the sources travel with the last, partial pieces.
+LEAN_MARGIN = 1 * 2**20
 PLATFORMS = ("manylinux_2_28_x86_64", "manylinux_2_27_x86_64", "manylinux_2_24_x86_64", "manylinux_2_17_x86_64",
              "manylinux2014_x86_64", "manylinux1_x86_64", "manylinux_2_26_x86_64", "manylinux_2_31_x86_64",
              "manylinux_2_34_x86_64", "manylinux_2_35_x86_64", "any")
@@ -201,6 +204,10 @@ def piece_mib(repo: Path, src: Path) -> int:
     return (CALL_LIMIT - tracked_bytes(repo) - tree_bytes(src) - MARGIN) // 2**20
 
 
+def lean_piece_mib() -> int:
+    return (CALL_LIMIT - LEAN_MARGIN) // 2**20
+
+
 def sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:
@@ -214,8 +221,8 @@ def listing(pieces: list[Path], out: Path) -> list[dict]:
              "sha256": sha256(p)} for p in pieces]
 
 
-def manifest(pieces: list[Path], out: Path, qwen: list[Path]) -> dict:
-    return {"vllm": VLLM, "gguf": GGUF_DIST, "deps": requirements(), "trimmed": list(TRIM),
+def manifest(pieces: list[Path], out: Path, qwen: list[Path], lean: bool = False) -> dict:
+    return {"vllm": VLLM, "gguf": GGUF_DIST, "deps": requirements(), "trimmed": list(TRIM), "lean": lean,
             "pieces": listing(pieces, out), "qwen_files": list(QWEN_FILES) if qwen else [],
             "qwen_pieces": listing(qwen, out)}
 
@@ -243,13 +250,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--piece-mib", type=int,
                     help="size of one piece in MiB (default: what fits one call beside this repository's tracked "
                          "files and the sources, less a 4 MiB margin)")
+    ap.add_argument("--lean", action="store_true",
+                    help="pieces that fill a whole call, for calls made with the checkout's tracked files set aside "
+                         "(docs/gpu.md: a lean working tree)")
     ap.add_argument("--qwen", type=Path, metavar="MODELS",
                     help="also carry the real Qwen2.5-Coder 1.5B Q4_K_M and 0.5B GGUFs from this folder "
                          "(~/.cache/specreplay/models/llamacpp) as pieces q0, q1, ...")
     args = ap.parse_args(argv)
     out = args.out.resolve()
     snapshot_sources(HERE.parent, out)
-    size = args.piece_mib or piece_mib(HERE.parent, out / "src")
+    size = args.piece_mib or (lean_piece_mib() if args.lean else piece_mib(HERE.parent, out / "src"))
     dl = download(out)
     build_tree(dl, out / "tree")
     for whl in sorted((dl / "recdeps").glob("*.whl")):
@@ -257,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     with open(compress(out / "tree"), "rb") as fh:
         pieces = split(fh, out, size * 2**20)
     qwen = qwen_pieces(args.qwen, out, size * 2**20) if args.qwen else split(io.BytesIO(), out, 1, "q")
-    man = manifest(pieces, out, qwen)
+    man = manifest(pieces, out, qwen, args.lean)
     (out / "src/gpu/manifest.json").write_text(json.dumps(man, indent=1))
     total = sum(p["bytes"] for p in man["pieces"] + man["qwen_pieces"])
     names = [p["dir"] for p in man["pieces"] + man["qwen_pieces"]]
