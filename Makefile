@@ -124,7 +124,9 @@ screenshot: system-deps test-deps
 # What the lent H200 needs to serve vLLM 0.23.0 (docs/gpu.md): trimmed vLLM + dependencies + the SmolLM2 GGUF as
 # one tar.xz split into GPU_OUT/p0, p1, ... (one piece per device call), and GPU_OUT/src: this checkout's committed
 # recorder, specreplay and gpu packages plus gpu/manifest.json. Downloads ~460 MB once; xz takes minutes on 2 cores.
+# GPU_CARRY_FLAGS="--lean --qwen ~/.cache/specreplay/models/llamacpp": whole-call pieces and the real Qwen pair too.
 GPU_OUT ?= .gpu
+GPU_CARRY_FLAGS ?=
 .PHONY: gpu-carry
 gpu-carry:
-	$(PY) -m gpu.carry $(GPU_OUT)
+	$(PY) -m gpu.carry $(GPU_OUT) $(GPU_CARRY_FLAGS)

