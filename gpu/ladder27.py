@@ -23,9 +23,10 @@ sets the acceptance length L per request (the recorded `spec` counters show what
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+
+from gpu import config_toml
 
 MODELS = Path("/tmp/models")
 GIB = 2**30
@@ -171,39 +172,17 @@ CONFIGS = {
 }
 
 
-def toml_value(v: object) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, list):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(x)}" for k, x in v.items()) + " }"
-    raise TypeError(f"no TOML for {type(v).__name__}")
+HEAD = ["# Written by `python3 -m gpu.ladder27` (edit gpu/ladder27.py, not this file); run on the lent H200 by",
+        "# gpu/device.py (docs/gpu.md). Timing only: dummy weights of a 27B-class shape; gpu/device.py writes",
+        "# `timing_only: true` into the header and leaves out the arms whose server is not up."]
 
 
 def config_text(name: str) -> str:
-    cfg = CONFIGS[name]
-    lines = ["# Written by `python3 -m gpu.ladder27` (edit gpu/ladder27.py, not this file); run on the lent H200 by",
-             "# gpu/device.py (docs/gpu.md). Timing only: dummy weights of a 27B-class shape; gpu/device.py writes",
-             "# `timing_only: true` into the header and leaves out the arms whose server is not up.",
-             f"title = {toml_value(cfg['title'])}", "timing_only = true", "", "[record]"]
-    lines += [f"{k} = {toml_value(v)}" for k, v in cfg["record"].items()]
-    for a in cfg["arms"]:
-        lines += ["", "[[arms]]"] + [f"{k} = {toml_value(v)}" for k, v in a.items()]
-    lines += ["", "[[prompts]]"] + [f"{k} = {toml_value(v)}" for k, v in PROMPT.items()]
-    return "\n".join(lines) + "\n"
+    return config_toml.config_text(HEAD, {**CONFIGS[name], "timing_only": True, "prompts": [PROMPT]})
 
 
 def write_configs(folder: Path) -> list[Path]:
-    paths = []
-    for name in CONFIGS:
-        (folder / name).write_text(config_text(name), encoding="utf-8")
-        paths.append(folder / name)
-    return paths
+    return config_toml.write_configs(folder, {name: config_text(name) for name in CONFIGS})
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from gpu import config_toml
+
 MODELS = Path("/tmp/models")
 QWEN = Path("/tmp/carry/qwen")  # where gpu/device.py's setup-qwen unpacks the carried GGUFs
 TARGET_GGUF = QWEN / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
@@ -110,26 +112,13 @@ def configs() -> dict[str, dict]:
     }
 
 
-def config_text(cfg: dict) -> str:
-    from gpu.ladder27 import toml_value
-
-    lines = ["# Written by `python3 -m gpu.qwen_gpu` (edit gpu/qwen_gpu.py, not this file); run on the lent H200 by",
-             "# gpu/device.py (docs/gpu.md), which starts each arm's server from its flags and leaves out the arms",
-             "# whose server is not up.", f"title = {toml_value(cfg['title'])}", "", "[record]"]
-    lines += [f"{k} = {toml_value(v)}" for k, v in cfg["record"].items()]
-    for a in cfg["arms"]:
-        lines += ["", "[[arms]]"] + [f"{k} = {toml_value(v)}" for k, v in a.items()]
-    for p in cfg["prompts"]:
-        lines += ["", "[[prompts]]"] + [f"{k} = {toml_value(v)}" for k, v in p.items()]
-    return "\n".join(lines) + "\n"
+HEAD = ["# Written by `python3 -m gpu.qwen_gpu` (edit gpu/qwen_gpu.py, not this file); run on the lent H200 by",
+        "# gpu/device.py (docs/gpu.md), which starts each arm's server from its flags and leaves out the arms",
+        "# whose server is not up."]
 
 
 def write_configs(folder: Path) -> list[Path]:
-    paths = []
-    for name, cfg in configs().items():
-        (folder / name).write_text(config_text(cfg), encoding="utf-8")
-        paths.append(folder / name)
-    return paths
+    return config_toml.write_configs(folder, {name: config_toml.config_text(HEAD, cfg) for name, cfg in configs().items()})
 
 
 if __name__ == "__main__":
