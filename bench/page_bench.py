@@ -81,6 +81,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--screenshots", type=Path, default=None)
+    ap.add_argument("--pages", nargs="+", choices=list(PAGES), default=list(PAGES), help="only these pages")
     args = ap.parse_args()
     load_before = os.getloadavg()
     port = free_port()
@@ -99,15 +100,15 @@ def main() -> None:
                 page.get_by_role("link", name=PAGES["chooser"][0]).first.wait_for(timeout=120_000)
                 page.wait_for_timeout(1500)
                 page.screenshot(path=str(args.screenshots / "home.png"), full_page=True)
-            for name in PAGES:  # warm: the first visit of a page imports its modules and reads its files
+            for name in args.pages:  # warm: the first visit of a page imports its modules and reads its files
                 page.goto(f"{base}/{name}?lang=en")
                 page.locator(PAGES[name][1]).first.wait_for(timeout=120_000)
                 if args.screenshots:
                     page.wait_for_timeout(1500)
                     page.screenshot(path=str(args.screenshots / f"{name}.png"), full_page=True)
-            times: dict[str, list[float]] = {name: [] for name in PAGES}
+            times: dict[str, list[float]] = {name: [] for name in args.pages}
             for _ in range(args.rounds):
-                for name in PAGES:
+                for name in args.pages:
                     times[name].append(first_chart_ms(page, base, name))
             browser.close()
     for name, ms in times.items():
