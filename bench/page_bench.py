@@ -7,7 +7,8 @@ Not a test: run it by hand, copy the figures into docs/explainer.md.
 Starts `streamlit run app.py` on 127.0.0.1 (no file watcher, as deployed), opens every explainer page once to warm
 the server, then for each round and page navigates from the start page by the sidebar link (a page switch inside
 the running app, as a reader moves between pages) and times until the page's first chart has drawn: a live chart's
-SVG, a Plotly chart's SVG, or for the chooser (which has no chart) its first answer. Prints one JSON object.
+SVG, a Plotly chart's SVG, the cost page's first metric, or for the chooser (which has no chart) its first answer.
+Both times are the page's own clock, the chart checked every animation frame (see ARM). Prints one JSON object.
 With --screenshots it saves one PNG per page (its first screen: the app scrolls inside itself), English, for
 docs/explainer.md.
 """
