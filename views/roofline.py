@@ -121,7 +121,7 @@ for fmt in ("int4", "fp8"):
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 fig.update_yaxes(type="log", tickvals=[0.05, 0.1, 0.25, 0.5, 1, 2, 4])
 plotly(log_x(fig, T("speed_vs_bf16_shape", shape_label_chosen=shape_label(chosen)),
-                      T("bf16_time_kernel_time"), batch))
+             T("bf16_time_kernel_time"), batch))
 st.caption(T("kind_markdown_measured_solid", kind_markdown_measured=kind_markdown('measured'), kind_markdown_computed=kind_markdown('computed')))
 st.warning(T("the_int4_measured_line"), icon=":material/memory:")
 
@@ -157,8 +157,7 @@ for row in quoted:
                              line=dict(color=COLOR[fmt], dash="solid" if "70b" in row.key else "dash"),
                              text=[times(y) for _, y in measured], hovertemplate="B=%{x}: %{text}<extra></extra>"))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
-plotly(log_x(fig, T("throughput_vs_bf16_whole"),
-                      T("throughput_bf16"), batch))
+plotly(log_x(fig, T("throughput_vs_bf16_whole"), T("throughput_bf16"), batch))
 st.dataframe([{T("row"): s.label_en if lang() == "en" else s.label,
                **{f"B={m}": (f"{s.value_at(m):.2f}×" if s.value_at(m) is not None else "") for m in BATCHES}}
               for s in quoted], hide_index=True)
