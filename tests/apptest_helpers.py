@@ -25,3 +25,9 @@ def open_page(name: str, lang: str = "ko", timeout: float = 60, **query: str) ->
 def shown(markdown: str) -> str:
     """What a reader sees of Markdown that ui.plain escaped: the punctuation without its backslashes."""
     return re.sub(r"\\([!-/:-@\[-`{-~])\u2060", r"\1", markdown)
+
+
+def open_expander(at: AppTest, key: str) -> AppTest:
+    """Open a lazily filled expander (views.chart_parts.opened) as a reader's click does: its state, then a rerun."""
+    at.session_state[key] = True
+    return at.run()

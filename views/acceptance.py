@@ -12,7 +12,7 @@ from specreplay.views.acceptance_fit import cost_section, f16_note, fit_section,
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
-from specreplay.views.chart_parts import short
+from specreplay.views.chart_parts import opened, plotly, short
 from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
 
 T = Texts(TEXT)
@@ -238,7 +238,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
         fig.update_layout(title=titles[name][0], xaxis_title=T("temperature"), yaxis_title=titles[name][1],
                           height=340, margin={"l": 50, "r": 10, "t": 50, "b": 40}, legend={"orientation": "h", "y": -0.25})
         with col:
-            st.plotly_chart(fig, key=f"temperature_{name}")
+            plotly(fig, key=f"temperature_{name}")
     rows = [{T("col_recording"): c.file, T("col_prompt"): c.prompt, T("temperature"): c.temperature,
              T("col_length"): round(c.acceptance_length, 2), T("implied"): round(c.alpha, 3),
              T("per_position"): rates_text(c), T("speedup_2"): round(c.measured_speedup, 2),
@@ -261,8 +261,9 @@ fit_section(measured_cells, measured_problems)
 cost_section(measured_cells)
 kind_section(measured_cells)
 url_state.publish(CONTROLS[3:])
-with st.expander(T("every_measured_cell_tables")):
-    measured_section(measured_cells, [])  # problems are named once, above the fit chart
+if tables := opened(T("every_measured_cell_tables"), "acceptance_tables_open"):
+    with tables:
+        measured_section(measured_cells, [])  # problems are named once, above the fit chart
 
 t0, t1 = sorted(article_tables.table_cells("temperature_eagle3", "speedup"), key=temperature_of)
 ng = {(temperature_of(c), c.metric): c.value for c in article_tables.table_cells("temperature_ngram")}
@@ -272,16 +273,17 @@ st.caption(kind_markdown("quoted") + " " + T("higher_temperature_means_fewer", t
 
 temperature_section(measured_cells)
 
-with st.expander(T("check_against_article_004")):
-    rows = [{"α": m.alpha, "c": m.c, "γ": m.gamma,
-             T("e_article"): m.expected_tokens,
-             T("e_computed"): round(theory.expected_tokens(m.alpha, m.gamma), 2),
-             T("speedup_article"): m.speedup,
-             T("speedup_computed"): round(theory.speedup(m.alpha, m.gamma, m.c), 2),
-             T("compute_article"): m.compute,
-             T("compute_computed"): round(theory.compute_overhead(m.alpha, m.gamma, m.c), 2)}
-            for m in article_tables.speculative_math()]
-    st.dataframe(rows, hide_index=True)
-    src = article_tables.speculative_math()[0]
-    st.caption(f"{kind_markdown(shown_kind(src))} {source_line(src)} — {kind_markdown('computed')} " +
-               T("recomputed_by_this_app"))
+if check := opened(T("check_against_article_004"), "acceptance_check_open"):
+    with check:
+        rows = [{"α": m.alpha, "c": m.c, "γ": m.gamma,
+                 T("e_article"): m.expected_tokens,
+                 T("e_computed"): round(theory.expected_tokens(m.alpha, m.gamma), 2),
+                 T("speedup_article"): m.speedup,
+                 T("speedup_computed"): round(theory.speedup(m.alpha, m.gamma, m.c), 2),
+                 T("compute_article"): m.compute,
+                 T("compute_computed"): round(theory.compute_overhead(m.alpha, m.gamma, m.c), 2)}
+                for m in article_tables.speculative_math()]
+        st.dataframe(rows, hide_index=True)
+        src = article_tables.speculative_math()[0]
+        st.caption(f"{kind_markdown(shown_kind(src))} {source_line(src)} — {kind_markdown('computed')} " +
+                   T("recomputed_by_this_app"))

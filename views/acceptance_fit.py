@@ -16,7 +16,7 @@ from specreplay.arm_facts import F16_NOTE, is_f16_of_4bit
 from specreplay.arm_fit import arm_fits, residual
 from specreplay.format import Recording
 from specreplay.views.acceptance_text import TEXT
-from specreplay.views.chart_parts import MAX_SERIES, short, sources
+from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, lang, times, tr
 
@@ -95,7 +95,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     fig.update_layout(title=T("fit_title"), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("fit_x"), "range": [0, top]}, yaxis={"title": T("fit_y"), "range": [0, top]},
                       legend={"orientation": "h", "y": -0.2})
-    st.plotly_chart(fig, key="fit_chart")
+    plotly(fig, key="fit_chart")
     st.caption(f"{kind_markdown('measured')} / {kind_markdown('computed')} " + T("fit_caption"))
     f16_note(shown)
     sources([cell_line(cs[0]).split(" · γ")[0] + f" · {cs[0].engine} · {cs[0].machine} · {cs[0].created[:10]}"
@@ -157,7 +157,7 @@ def cost_section(cells: list[AcceptanceCell]) -> None:
                              marker_color=colour, hovertemplate="%{x}: c = %{y:.2f}<extra>" + arm + "</extra>"))
     fig.update_layout(barmode="group", title=T("c_title"), height=340, yaxis_title=T("c_y"),
                       margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.2})
-    st.plotly_chart(fig, key="c_chart")
+    plotly(fig, key="c_chart")
     cols = st.columns(max(len(fits), 1))
     for col, f in zip(cols, fits.values()):
         col.metric(T("c_metric", arm=f.arm), f"{f.cost_ratio:.2f}")
@@ -187,7 +187,7 @@ def kind_section(cells: list[AcceptanceCell]) -> None:
                              hovertemplate="%{x}: %{y:.2f}<extra>" + f.arm + "</extra>"))
     fig.update_layout(barmode="group", title=T("kind_title"), height=340, yaxis_title=T("kind_y"),
                       margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.2})
-    st.plotly_chart(fig, key="kind_chart")
+    plotly(fig, key="kind_chart")
     st.caption(f"{kind_markdown('measured')} " + T("kind_caption"))
     f16_note(mine)
     sources([f"{llamacpp_files.LADDER} · {mine[0].engine} · {mine[0].machine} · {mine[0].created[:10]}"])

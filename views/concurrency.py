@@ -15,7 +15,7 @@ from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import load_timing_sweep
 from specreplay.views import url_state
-from specreplay.views.chart_parts import MAX_SERIES, short, sources
+from specreplay.views.chart_parts import MAX_SERIES, opened, short, sources
 from specreplay.views.concurrency_maps import breakeven_section, pareto_section
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.full_scale import concurrency_panel
@@ -302,7 +302,10 @@ def recorded_levels() -> None:
     recorded, _, excluded = sweep_series.recorded_sweeps()
     if not recorded:
         return
-    with st.expander(T("levels_title")):
+    box = opened(T("levels_title"), "concurrency_levels_open")
+    if box is None:
+        return
+    with box:
         st.caption(f"{kind_markdown('measured')} " + T("levels_caption"))
         st.dataframe(level_table(sorted({s.source for s in recorded})), hide_index=True, key="recorded_levels")
         if excluded:
@@ -310,7 +313,10 @@ def recorded_levels() -> None:
 
 
 def more_measurements() -> None:
-    with st.expander(T("more")):
+    box = opened(T("more"), "concurrency_more_open")
+    if box is None:
+        return
+    with box:
         base, drafted = (article_tables.cell("collapse_64", s, "throughput") for s in COLLAPSE_ROWS)
         copy, prose = (article_tables.cell("copy_vs_prose", s, "speedup") for s in COPY_PROSE_ROWS)
         st.markdown(kind_markdown(shown_kind(base)) + " " + T("more_001", base=base.value, on=drafted.value,

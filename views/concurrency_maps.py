@@ -15,7 +15,7 @@ from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.replay.source import load_upload
 from specreplay.views import url_state
-from specreplay.views.chart_parts import MAX_SERIES, short, sources
+from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, plain, times, tr
@@ -134,7 +134,7 @@ def pareto_section() -> None:
     fig.update_layout(title=title, height=440, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("pareto_x"), "rangemode": "tozero"},
                       yaxis={"title": T("pareto_y"), "rangemode": "tozero"}, legend={"orientation": "h", "y": -0.2})
-    st.plotly_chart(fig, key="pareto_chart")
+    plotly(fig, key="pareto_chart")
     timing = T("timing_only") if header.timing_only else ""
     kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, header.machine.line) if x))
     st.caption(T("cav_throughput"))
@@ -195,7 +195,7 @@ def breakeven_section() -> None:
     fig.update_layout(title=T("be_q", target=target), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("be_x"), "tickvals": xs, "ticktext": [str(v) for v in g.levels]},
                       yaxis={"title": T("be_y")}, legend={"orientation": "h", "y": -0.2})
-    st.plotly_chart(fig, key="breakeven_chart")
+    plotly(fig, key="breakeven_chart")
     kind_badge("measured", T("be_badge") + f" · {llamacpp_files.BREAKEVEN} · {got.machine_line}")
     lengths = ", ".join(f"{L:g}" for L in g.lengths)
     rows = []

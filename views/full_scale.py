@@ -10,6 +10,7 @@ import streamlit as st
 from specreplay import article_tables
 from specreplay import full_scale as fs
 from specreplay.format import Recording
+from specreplay.views.chart_parts import plotly
 from specreplay.views.full_scale_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, lang, plain, source_line, times
@@ -92,7 +93,7 @@ def concurrency_panel() -> None:
                       height=400, margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.25},
                       xaxis={"title": T("streams_log"), "type": "log"},
                       yaxis={"title": T("on_off"), "rangemode": "tozero"})
-    st.plotly_chart(fig, key="full_scale_drafter")
+    plotly(fig, key="full_scale_drafter")
     st.markdown("\n".join(
         "- " + (T("crossing", length=c.acceptance, crossing=c.crossing) if c.crossing else
                 T("pays_to_64_at", length=c.acceptance, top=times(c.throughput[max(c.throughput)])))
@@ -114,7 +115,7 @@ def concurrency_panel() -> None:
                        height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                        xaxis={"title": T("streams")},
                        yaxis={"title": T("set_length")})
-    st.plotly_chart(heat, key="full_scale_breakeven")
+    plotly(heat, key="full_scale_breakeven")
     edge = fs.break_even(rec, "w4")
     st.caption(T("edge_lead")
                + " · ".join(f"{lv}: {v:.2f}" if v else f"{lv}: —" for lv, v in edge.items())
@@ -139,7 +140,7 @@ def roofline_panel() -> None:
                       height=380, margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.25},
                       xaxis={"title": T("streams_log"), "type": "log"},
                       yaxis={"title": T("vs_bf16"), "rangemode": "tozero"})
-    st.plotly_chart(fig, key="full_scale_quant")
+    plotly(fig, key="full_scale_quant")
     w4 = fs.quant_curve(rec, "w4")
     low, top = min(v for lv, v in w4.items() if lv <= 16 and v), w4[max(w4)]
     st.caption(T("quant_note", measured=kind_markdown("measured"), low=times(low), top=times(top)) + T("shape_note"))

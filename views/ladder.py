@@ -12,7 +12,7 @@ from specreplay.format import Recording, RecordingError, engine_name, load
 from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui, url_state
-from specreplay.views.chart_parts import sources
+from specreplay.views.chart_parts import opened, plotly, sources
 from specreplay.views.full_scale import ladder_panel
 from specreplay.views.ladder_text import TEXT
 from specreplay.views.texts import Texts
@@ -53,7 +53,7 @@ def bars(names: list[str], values: list[float | None], notes: list[str], colours
         hovertemplate="%{x}: %{y} tok/s<br>" + hover + "<extra></extra>"))
     fig.update_layout(height=320, margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis_title="tok/s", title=title,
                       yaxis_range=[0, top * 1.25])
-    st.plotly_chart(fig, key=key)
+    plotly(fig, key=key)
 
 
 def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: list[str] | None = None) -> None:
@@ -123,7 +123,7 @@ def by_prompt_000() -> None:
                              hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label(shown_kind(cs[0])) + " · 000</extra>"))
     fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis_title="tok/s",
                       title=T("by_prompt"))
-    st.plotly_chart(fig, key="by_prompt")
+    plotly(fig, key="by_prompt")
     st.caption(source_line(article_tables.cell("ladder_by_prompt", RUNGS_000[0], "decode_rate", prompts[0][0])))
     ttft = {c.key: c for c in article_tables.table_cells("ttft")}
     st.caption(kind_markdown(shown_kind(ttft["original"])) + " " + T(
@@ -229,7 +229,10 @@ def article_003() -> None:
 
 def earlier_h200() -> None:
     """SmolLM2-135M on an H200: 4-bit and ngram each against the same bf16 baseline (not a ladder)."""
-    with st.expander(T("h200_title")):
+    box = opened(T("h200_title"), "ladder_h200_open")
+    if box is None:
+        return
+    with box:
         try:
             h200 = load(H200_FILE)
         except (RecordingError, OSError) as exc:

@@ -7,6 +7,7 @@ from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import Recording, RecordingError, engine_name
+from specreplay.views.chart_parts import opened, plotly
 from specreplay.views.full_scale import roofline_panel
 from specreplay.views.ui import FORMAT_COLOR as COLOR
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, times, tr
@@ -81,8 +82,7 @@ for fmt, dash in (("bf16", "dash"), ("fp8", "dashdot")):
     level(fig, rl.measured_ridge(data, fmt), T("ridge_which_from_measurement", which=which),
           COLOR[fmt], dash)
 fig.update_yaxes(type="log")
-st.plotly_chart(log_x(fig, T("arithmetic_intensity_vs_batch"), "FLOP/byte", batch),
-                )
+plotly(log_x(fig, T("arithmetic_intensity_vs_batch"), "FLOP/byte", batch))
 
 # ---------- 2. measured: our H200 ----------
 st.subheader(T("2_what_we_measured"))
@@ -120,8 +120,8 @@ for fmt in ("int4", "fp8"):
                              name=T("format_name_fmt_ideal", FORMAT_NAME_fmt=FORMAT_NAME[fmt])))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 fig.update_yaxes(type="log", tickvals=[0.05, 0.1, 0.25, 0.5, 1, 2, 4])
-st.plotly_chart(log_x(fig, T("speed_vs_bf16_shape", shape_label_chosen=shape_label(chosen)),
-                      T("bf16_time_kernel_time"), batch))
+plotly(log_x(fig, T("speed_vs_bf16_shape", shape_label_chosen=shape_label(chosen)),
+             T("bf16_time_kernel_time"), batch))
 st.caption(T("kind_markdown_measured_solid", kind_markdown_measured=kind_markdown('measured'), kind_markdown_computed=kind_markdown('computed')))
 st.warning(T("the_int4_measured_line"), icon=":material/memory:")
 
@@ -157,8 +157,7 @@ for row in quoted:
                              line=dict(color=COLOR[fmt], dash="solid" if "70b" in row.key else "dash"),
                              text=[times(y) for _, y in measured], hovertemplate="B=%{x}: %{text}<extra></extra>"))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
-st.plotly_chart(log_x(fig, T("throughput_vs_bf16_whole"),
-                      T("throughput_bf16"), batch))
+plotly(log_x(fig, T("throughput_vs_bf16_whole"), T("throughput_bf16"), batch))
 st.dataframe([{T("row"): s.label_en if lang() == "en" else s.label,
                **{f"B={m}": (f"{s.value_at(m):.2f}×" if s.value_at(m) is not None else "") for m in BATCHES}}
               for s in quoted], hide_index=True)
@@ -189,7 +188,7 @@ if trec is not None:
     log_x(fig, T("system_throughput_vs_bf16", TIMING=TIMING),
           T("system_tok_s_bf16"), batch)
     fig.update_xaxes(title=T("concurrent_streams_log_scale"))
-    st.plotly_chart(fig)
+    plotly(fig)
     quoted_rows = [{T("row"): f"{kind_label('quoted')} · " + (s.label_en if lang() == "en" else s.label),
                     **{f"B={m}": (f"{s.value_at(m):.2f}×" if s.value_at(m) is not None else "") for m in BATCHES[:7]}}
                    for s in quoted]
@@ -209,7 +208,8 @@ if trec is not None:
 roofline_panel()  # 4-bit and fp8 ÷ bf16 at 27B-class on the H200 (issue #25)
 
 # ---------- provenance ----------
-with st.expander(T("provenance_of_the_measured")):
-    st.markdown(T("assets_rl_measured_file", rl_MEASURED_FILE_name=rl.MEASURED_FILE.name, prov_gpu=prov['gpu'], prov_driver=prov['driver'], prov_torch=prov['torch'], prov_cuda=prov['cuda'], prov_date_utc=prov['date_utc'], prov_command=prov['command']))
-    st.json({"provenance": prov, "ceilings": ceil, "checks": data["checks"], "kernel_names": data["kernel_names"]},
-            expanded=False)
+if provenance := opened(T("provenance_of_the_measured"), "roofline_provenance_open"):
+    with provenance:
+        st.markdown(T("assets_rl_measured_file", rl_MEASURED_FILE_name=rl.MEASURED_FILE.name, prov_gpu=prov['gpu'], prov_driver=prov['driver'], prov_torch=prov['torch'], prov_cuda=prov['cuda'], prov_date_utc=prov['date_utc'], prov_command=prov['command']))
+        st.json({"provenance": prov, "ceilings": ceil, "checks": data["checks"], "kernel_names": data["kernel_names"]},
+                expanded=False)

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from specreplay.resources import RECORDINGS
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import open_expander, open_page
 from tests.llamacpp_fixtures import cells_file
 from tests.unit.test_acceptance_measured import write_temperature_sweep
 from tests.app.test_explainer_pages import chart
@@ -50,7 +50,7 @@ def test_measured_cells_beside_the_formula_and_the_nearest_follows_the_sliders(b
 
 
 def test_formula_vs_measured_table(bundled_only) -> None:
-    at = open_page("acceptance", "en")
+    at = open_expander(open_page("acceptance", "en"), "acceptance_tables_open")  # filled once opened
     acc = table(at, "accepted at position ÷ drafts")
     row = acc[acc["prompt"] == "copy-quote"].iloc[0]
     assert (row["drafts"], row["accepted"], row["accepted at position ÷ drafts"]) == (156, 600, "0.98 / 0.98 / 0.96 / 0.92")
@@ -103,7 +103,7 @@ def test_temperature_sweep_and_like_for_like_rule(tmp_path, monkeypatch) -> None
 
 def test_no_recording_with_counters(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
-    at = open_page("acceptance", "en")
+    at = open_expander(open_page("acceptance", "en"), "acceptance_tables_open")
     assert not at.exception
     assert any("No recording with speculative-decoding counters" in i.value for i in at.info)
     assert chart(at, "etau_chart")["cells"] == []

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 
 from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
-from tests.apptest_helpers import open_page, shown
+from tests.apptest_helpers import open_expander, open_page, shown
 from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
 from tests.unit.test_measured_data import write_sweep
 
@@ -121,6 +121,7 @@ def test_a_recorded_sweep_is_a_measured_series_of_its_source_and_metric(tmp_path
     assert any("output tokens of every request" in c.value for c in at.caption)  # throughput counts output only
     at.radio(key="metric").set_value("decode").run()
     assert "per-request decode" in chart(at, "concurrency_chart")["y"]["title"]
+    open_expander(at, "concurrency_levels_open")  # its table is computed once the reader opens it
     levels = next(e for e in at.expander if e.label == "Every recorded level").dataframe[0].value
     assert list(levels["concurrency"]) == [1, 2, 4] and list(levels["system throughput"]) == ["2.0×", "1.2×", "0.8×"]
 
@@ -135,6 +136,7 @@ def test_levels_that_are_not_like_for_like_are_said_and_drawn_hollow(tmp_path, m
                                 "excluded: not like-for-like — 4 streams 0.8×")
     hollow = [s for s in chart(at, "concurrency_chart")["series"] if s.get("hollow")]
     assert [s["points"] for s in hollow] == [[[4, 0.8]]]
+    open_expander(at, "concurrency_levels_open")  # the excluded levels are listed under their table
     warning = next(w.value for w in at.warning if "not like-for-like" in w.value)
     assert "spec · 4: 4/4 greedy runs changed by batching (baseline 0/4); system 0.8×, per-request 0.8× not plotted" in warning
 

@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from specreplay import roofline as rl
+from tests.apptest_helpers import open_expander
 from tests.browser_fixtures import ROOT
 
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
@@ -129,7 +130,7 @@ def test_embedded_page_drops_its_title_and_keeps_provenance_and_all_three_kinds(
     # ?embed=true never reaches AppTest's st.context, so the embedded branch is reached by patching the helper
     # (as tests/app/test_explainer_pages.py does); the browser tests load real ?embed=true URLs.
     monkeypatch.setattr("specreplay.views.ui.embedded", lambda: True)
-    at = page(lang)
+    at = open_expander(page(lang), "roofline_provenance_open")  # the provenance, filled once opened
     assert not at.exception, at.exception
     assert not at.title  # the blog post around it has its own
     text = " ".join(m.value for m in at.markdown)

@@ -9,7 +9,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import shown
+from tests.apptest_helpers import open_expander, shown
 from specreplay import timing_sweep as ts
 from tests.browser_fixtures import ROOT
 
@@ -111,6 +111,7 @@ def test_ladder_page_shows_our_h200_rung_apart_from_the_articles() -> None:
     assert not at.exception, at.exception
     assert any("Our ladder" in h.value and "not an article" in h.value for h in at.subheader)
     assert any(e.label.startswith("Earlier measurement: H200 · SmolLM2-135M") for e in at.expander)
+    open_expander(at, "ladder_h200_open")  # its table is read once the reader opens it
     assert any("smollm2-h200.jsonl" in b and b.startswith("green: measured here · ") for b in badges(at))
     copy = row(at, "copy-quote", "bf16 tok/s")  # the H200 table, below our llama.cpp ladder's
     assert (copy["bf16 tok/s"], copy["4-bit GGUF Q4_1 tok/s"], copy["4-bit ÷ bf16 (computed)"]) == (564, 515, "0.91×")

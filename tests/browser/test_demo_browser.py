@@ -18,7 +18,7 @@ from specreplay.playback import default_speed, speed_note
 from specreplay.replay.default import choose
 from specreplay.video.draw import FrameDrawer, layout
 from specreplay.video.render import render
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import open_expander, open_page
 from tests.browser_fixtures import ROOT
 
 START_SCREENSHOT = ROOT / "docs" / "screenshot-start.png"
@@ -102,7 +102,7 @@ def test_one_speedup_in_the_player_the_summary_and_the_ladder_page(app_url: str,
                              capture_output=True, text=True, timeout=120, check=True).stdout
     row = next(line for line in printed.splitlines() if line.startswith("ngram ") and "copy-quote" in line)
     assert " 2.49x " in row
-    ladder = open_page("ladder", "en")
+    ladder = open_expander(open_page("ladder", "en"), "ladder_h200_open")
     table = next(d.value for d in ladder.dataframe if "ngram ÷ bf16 (computed)" in d.value.columns)
     assert table[table["prompt"] == "copy-quote"]["ngram ÷ bf16 (computed)"].iloc[0] == "2.49×"
 

@@ -86,3 +86,15 @@ def test_acceptance_reference_bands_and_labels_never_overlap(app_url: str, page)
         for b in boxes[i + 1:]:
             apart = a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1] or a[2] + a[4] <= b[2] or b[2] + b[4] <= a[2]
             assert apart, (a, b)
+
+
+def test_a_closed_table_is_filled_when_the_reader_opens_it(app_url: str, page) -> None:
+    # views/chart_parts.opened: nothing inside until opened, then the table, the page's settings untouched
+    page.goto(f"{app_url}/concurrency?lang=en&source=001&level=16")
+    levels = page.locator("[data-testid=stExpander]").filter(has=page.locator("summary", has_text="Every recorded level"))
+    levels.locator("summary").wait_for(timeout=60_000)
+    assert levels.locator("[data-testid=stDataFrame]").count() == 0
+    address = page.url
+    levels.locator("summary").click()
+    levels.locator("[data-testid=stDataFrame]").wait_for(timeout=30_000)
+    assert page.url == address and page.locator("[data-testid=stException]").count() == 0
