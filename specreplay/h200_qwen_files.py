@@ -6,3 +6,4 @@ from __future__ import annotations
 
 CELLS = "qwen-coder-1.5b-vllm-h200.jsonl"  # cells: bf16, q4, bf16-draft, q4-ngram
 CELLS_Q4_DRAFT = "qwen-coder-1.5b-vllm-h200-q4-draft.jsonl"  # cells: bf16, q4, q4-draft (that server came up late)
+SWEEP = "qwen-coder-1.5b-vllm-h200-sweep.jsonl"  # levels 1-64: bf16, bf16-draft, q4, q4-draft
