@@ -124,11 +124,13 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     st.caption(f"{kind_markdown('computed')} " + T(
         "fit_gap", lo=min(ratios), hi=max(ratios), cell=f"{worst.prompt} · {worst.arm} · {Path(worst.file).stem}",
         gap=pct(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
-    for c in shown:
-        if c.counts.drafts > c.steps:  # more verify steps counted than the tokens allow: say so where it shows
-            st.caption(f":material/warning: {kind_markdown('measured')} " + T(
-                "fit_overcount", cell=f"{c.prompt} · {c.arm} · {Path(c.file).stem}", drafts=c.counts.drafts,
-                steps=c.steps))
+    # More verify steps counted than the tokens allow: say so where it shows (folded away when there are many).
+    over = [f":material/warning: {kind_markdown('measured')} " + T(
+        "fit_overcount", cell=f"{c.prompt} · {c.arm} · {Path(c.file).stem}", drafts=c.counts.drafts, steps=c.steps)
+        for c in shown if c.counts.drafts > c.steps]
+    with st.expander(T("fit_overcount_title", n=len(over))) if len(over) > 2 else st.container():
+        for line in over:
+            st.caption(line)
     by_id = {c.id: c for c in shown}
     pick = st.selectbox(T("try_label"), list(by_id), key="fit_cell",
                         format_func=lambda i: f"{by_id[i].arm} · {by_id[i].prompt} · {Path(by_id[i].file).stem}"

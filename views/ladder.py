@@ -143,7 +143,7 @@ def step_times(rec: Recording, arm: str, prompt: str) -> str:
     cell = next((c for c in cells_of(rec) if c.arm == arm and c.prompt == prompt), None)
     if cell is None:
         return ""
-    return T("ours_steps_h200", arm=rung_name(arm), length=cell.acceptance_length, per_step=cell.tokens_per_step,
+    return T("ours_steps_h200", arm=rung_name(arm), per_step=cell.tokens_per_step,
              spec=1000 * cell.tokens_per_step / cell.spec_tps, base=rung_name(cell.baseline),
              plain=1000 / cell.base_tps)
 

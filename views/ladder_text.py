@@ -53,11 +53,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "K=4) and the n-gram ladder (k=4) are two recordings, so their bf16 and Q4_K_M rates differ a little. No "
         "one file holds the drafter-first ladder, so it is not offered here."),
     "ours_steps_h200": (
-        "이 프롬프트에서 {arm}의 엔진 스텝 하나는 토큰 {per_step:.2f}개를 냈지만(초안 스텝의 수용 길이 {length:.2f}) "
-        "{spec:.1f} ms 걸렸고, {base}의 보통 스텝은 {plain:.1f} ms였습니다(디코드 속도의 역수).",
-        "On this prompt one engine step of {arm} yielded {per_step:.2f} tokens (acceptance length {length:.2f} on "
-        "drafting steps) but took {spec:.1f} ms, against {plain:.1f} ms for a plain {base} step (1 ÷ its decode "
-        "rate)."),
+        "이 프롬프트에서 {arm}의 엔진 스텝 하나는 토큰 {per_step:.2f}개를 냈지만 {spec:.1f} ms 걸렸고, {base}의 보통 스텝은 "
+        "{plain:.1f} ms였습니다(디코드 속도의 역수).",
+        "On this prompt one engine step of {arm} yielded {per_step:.2f} tokens but took {spec:.1f} ms, against "
+        "{plain:.1f} ms for a plain {base} step (1 ÷ its decode rate)."),
     "ours_why_h200": (
         "**H200에서 1.5B 모델로는 왜 둘 다 값을 못 하나**: 한 스텝은 가중치를 읽는 시간보다 스텝마다의 고정 비용(스케줄링, "
         "샘플링, 커널 실행)에 묶여 있습니다. bf16 가중치 약 3.1 GB(1.54B 파라미터 × 2바이트)를 H200의 정격 4.8 TB/s로 읽는 데 "
