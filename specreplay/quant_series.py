@@ -1,6 +1,6 @@
 """4-bit ÷ 16-bit along concurrency from our own sweeps, as axis Series beside article 002's H200 table:
-the timing-only H200 sweep (system throughput ÷ bf16, dummy weights) and the llama.cpp CPU sweep (Q4_K_M ÷ F16,
-the same model's values in both files)."""
+the timing-only H200 sweep (system throughput ÷ bf16, dummy weights), and the real Qwen2.5-Coder-1.5B's Q4_K_M
+÷ its 16-bit copy (the same model's values in both files) from the llama.cpp CPU sweep and the vLLM H200 one."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from specreplay.format import Recording
 from specreplay.sweeps import level_table
 from specreplay.timing_sweep import TIMING_FILE, quant_curves
 
-Q4, F16 = "q4", "f16"
+Q4, F16, BF16 = "q4", "f16", "bf16"
 
 
 def _series(key: str, label: str, points: dict[int, float | None], source: str, metric: str, family: str,
@@ -28,17 +28,26 @@ def timing_series(rec: Recording) -> list[Series]:
 
 def llamacpp_series(rec: Recording, name: str) -> list[Series]:
     """Q4_K_M ÷ F16 per level of the llama.cpp sweep, system throughput and median per-request decode."""
+    return _q4_series(rec, name, F16, "llamacpp", "Q4_K_M ÷ F16 · llama.cpp CPU", "llama.cpp", "cpu")
+
+
+def h200_series(rec: Recording, name: str) -> list[Series]:
+    """Q4_K_M ÷ bf16 per level of the Qwen H200 sweep (vLLM's GGUF kernels against the dequantized bf16 copy)."""
+    return _q4_series(rec, name, BF16, "qwen-h200", "Q4_K_M ÷ bf16 · Qwen 1.5B · vLLM H200", "vLLM", "gpu")
+
+
+def _q4_series(rec: Recording, name: str, base: str, key: str, label: str, engine: str, family: str) -> list[Series]:
     stats = {(s.arm, s.concurrency): s for s in level_table(rec) if s.mix is None}
-    levels = sorted({lv for (a, lv) in stats if a == Q4} & {lv for (a, lv) in stats if a == F16})
+    levels = sorted({lv for (a, lv) in stats if a == Q4} & {lv for (a, lv) in stats if a == base})
     if not levels:
         return []
-    where = {"engine": "llama.cpp", "machine": rec.machine_line, "date": rec.header.date}
+    where = {"engine": engine, "machine": rec.machine_line, "date": rec.header.date}
     out = []
     for metric in ("throughput", "decode"):
         pts: dict[int, float | None] = {}
         for lv in levels:
-            a, b = stats[(Q4, lv)], stats[(F16, lv)]
+            a, b = stats[(Q4, lv)], stats[(base, lv)]
             x, y = (a.throughput, b.throughput) if metric == "throughput" else (a.decode_median, b.decode_median)
             pts[lv] = round(x / y, 2) if x is not None and y else None
-        out.append(_series(f"llamacpp/{metric}", "Q4_K_M ÷ F16 · llama.cpp CPU", pts, name, metric, "cpu", where))
+        out.append(_series(f"{key}/{metric}", label, pts, name, metric, family, where))
     return out

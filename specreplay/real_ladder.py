@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from specreplay import h200_qwen_files, llamacpp_files
 from specreplay.format import Recording
 from specreplay.panes import median_rate
 
@@ -20,6 +21,15 @@ LADDERS: dict[str, tuple[str, ...]] = {
     "draft": ("f16", "q4", "q4-draft"),
     "ngram": ("f16", "q4", "q4-ngram"),
     "draft_first": ("f16", "f16-draft", "q4-draft"),
+}
+
+# Each machine's ladders: drafter → (the recording that holds every rung, the rung order). On the H200 (vLLM 0.23)
+# bf16-draft and q4-draft are in different files (each beside its own bf16 and q4 runs), so no file holds the
+# drafter-first ladder and it is not offered there.
+MACHINE_LADDERS: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
+    "cpu": {d: (llamacpp_files.LADDER, arms) for d, arms in LADDERS.items()},
+    "h200": {"draft": (h200_qwen_files.CELLS_Q4_DRAFT, ("bf16", "q4", "q4-draft")),
+             "ngram": (h200_qwen_files.CELLS, ("bf16", "q4", "q4-ngram"))},
 }
 
 

@@ -80,10 +80,11 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     for c in shown:
         groups.setdefault((c.file, c.arm), []).append(c)
     fig = go.Figure()
-    top = max([1.2] + [max(c.predicted, c.measured_speedup) for c in shown]) * 1.1
+    drawn = list(groups.values())[:MAX_SERIES - 1]
+    top = max([1.2] + [max(c.predicted, c.measured_speedup) for cs in drawn for c in cs]) * 1.1
     fig.add_trace(go.Scatter(x=[0, top], y=[0, top], mode="lines", name=T("fit_diag"), hoverinfo="skip",
                              line={"color": palette.MARKS["formula"], "dash": "dash", "width": 1}))
-    for i, ((_, _), cs) in enumerate(list(groups.items())[:MAX_SERIES - 1]):
+    for i, cs in enumerate(drawn):
         family: palette.Family = "gpu" if on_gpu(cs[0]) else "cpu"
         fig.add_trace(go.Scatter(
             x=[c.predicted for c in cs], y=[c.measured_speedup for c in cs], mode="markers", name=series_name(cs[0]),
@@ -97,9 +98,17 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
                       legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="fit_chart")
     st.caption(f"{kind_markdown('measured')} / {kind_markdown('computed')} " + T("fit_caption"))
+    if len(groups) > len(drawn):
+        st.caption(T("fit_too_many", n=len(groups), max=len(drawn)))
+    dear = [c for c in shown if c.cost_ratio > 2 and on_gpu(c)]  # beyond the calculator's c slider (0–2)
+    if dear:
+        st.caption(f":material/info: {kind_markdown('computed')} " + T(
+            "fit_large_c", arms=", ".join(dict.fromkeys(f"{c.arm} · {Path(c.file).stem}" for c in dear)),
+            lo=min(c.cost_ratio for c in dear), hi=max(c.cost_ratio for c in dear),
+            step_lo=min(c.step_ratio for c in dear), step_hi=max(c.step_ratio for c in dear)))
     f16_note(shown)
     sources([cell_line(cs[0]).split(" · γ")[0] + f" · {cs[0].engine} · {cs[0].machine} · {cs[0].created[:10]}"
-             for cs in groups.values()])
+             for cs in drawn])
 
     rows = [{T("col_recording"): c.file, T("col_arm"): c.arm, T("col_prompt"): c.prompt, "γ": c.gamma,
              T("col_length"): round(c.acceptance_length, 2), "α": round(c.alpha, 3),
@@ -115,11 +124,13 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     st.caption(f"{kind_markdown('computed')} " + T(
         "fit_gap", lo=min(ratios), hi=max(ratios), cell=f"{worst.prompt} · {worst.arm} · {Path(worst.file).stem}",
         gap=pct(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
-    for c in shown:
-        if c.counts.drafts > c.steps:  # more verify steps counted than the tokens allow: say so where it shows
-            st.caption(f":material/warning: {kind_markdown('measured')} " + T(
-                "fit_overcount", cell=f"{c.prompt} · {c.arm} · {Path(c.file).stem}", drafts=c.counts.drafts,
-                steps=c.steps))
+    # More verify steps counted than the tokens allow: say so where it shows (folded away when there are many).
+    over = [f":material/warning: {kind_markdown('measured')} " + T(
+        "fit_overcount", cell=f"{c.prompt} · {c.arm} · {Path(c.file).stem}", drafts=c.counts.drafts, steps=c.steps)
+        for c in shown if c.counts.drafts > c.steps]
+    with st.expander(T("fit_overcount_title", n=len(over))) if len(over) > 2 else st.container():
+        for line in over:
+            st.caption(line)
     by_id = {c.id: c for c in shown}
     pick = st.selectbox(T("try_label"), list(by_id), key="fit_cell",
                         format_func=lambda i: f"{by_id[i].arm} · {by_id[i].prompt} · {Path(by_id[i].file).stem}"

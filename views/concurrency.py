@@ -4,11 +4,12 @@ each of its series first drops below 1.0. Then the engineers' Pareto view and th
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-from specreplay import article_tables, axis_series, llamacpp_files, palette, quant_series, sweep_series
+from specreplay import article_tables, axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.arm_facts import F16_NOTE
 from specreplay.format import RecordingError, load
 from specreplay.locations import recording_file
@@ -138,7 +139,7 @@ def lines(s: axis_series.Series, color: str, grid: list[int], dash: str = "solid
 
 def quant_style(s: axis_series.Series) -> tuple[str, str]:
     """Weight formats in the roofline page's colours: the format's colour; 70B / GPTQ solid, 8B / AWQ dashed."""
-    if s.key.startswith("llamacpp/"):
+    if s.key.startswith(("llamacpp/", "qwen-h200/")):  # the real Qwen's Q4_K_M file (CPU or H200)
         return palette.FORMATS["q4"], "solid"
     key = s.key.lower()  # 002's rows by their stable CSV keys; our timing sweep's by arm id (timing/<arm>)
     fmt = "int4" if ("int4" in key or "w4a16" in key) else "fp8"
@@ -147,9 +148,12 @@ def quant_style(s: axis_series.Series) -> tuple[str, str]:
 
 @st.cache_data(show_spinner=False, max_entries=4)
 def _llamacpp_quant(path: str, mtime_ns: int) -> list[axis_series.Series] | str:
-    """Q4_K_M ÷ F16 from the llama.cpp sweep (cached on its path and mtime), or why the file could not be read."""
+    """Q4_K_M ÷ its 16-bit copy from the llama.cpp sweep or the Qwen H200 one (cached on its path and mtime), or
+    why the file could not be read."""
+    name = Path(path).name
     try:
-        return quant_series.llamacpp_series(load(path), llamacpp_files.SWEEP)
+        return (quant_series.llamacpp_series if name == llamacpp_files.SWEEP else quant_series.h200_series)(
+            load(path), name)
     except (RecordingError, OSError) as e:
         return str(e)
 
@@ -171,6 +175,8 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
             caveats.append(T("cav_sampled"))
         if any("llama" in s.short for s in shown):
             caveats.append(tr(*F16_NOTE))
+        if any(s.source == h200_qwen_files.SWEEP for s in shown):
+            caveats.append(T("cav_qwen_h200_spec"))
         if metric == "throughput":
             caveats.append(T("cav_throughput"))
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats, problems
@@ -180,9 +186,18 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
         return shown, T("q_002"), [T("cav_002")], problems
     if source == "gpu":
         try:
-            return quant_series.timing_series(load_timing_sweep()), T("q_gpu_quant"), [T("cav_timing")], problems
+            shown = quant_series.timing_series(load_timing_sweep())
         except (RecordingError, OSError) as e:
-            return [], T("q_gpu_quant"), [], [str(e)]
+            shown, problems = [], [str(e)]
+        caveats = [T("cav_timing")] if shown else []
+        path = recording_file(h200_qwen_files.SWEEP)  # the real Qwen 1.5B beside the timing-only 7B shapes
+        got = _llamacpp_quant(str(path), path.stat().st_mtime_ns) if path.exists() else []
+        if isinstance(got, str):
+            problems.append(got)
+        elif got:
+            shown += [s for s in got if s.metric == "throughput"]
+            caveats.append(T("cav_qwen_h200_quant"))
+        return shown, T("q_gpu_quant"), caveats, problems
     path = recording_file(llamacpp_files.SWEEP)
     got = _llamacpp_quant(str(path), path.stat().st_mtime_ns) if path.exists() else []
     if isinstance(got, str):

@@ -27,14 +27,15 @@ TEXT: dict[str, tuple[str, str]] = {
               "Article 001: at how many concurrent users does the drafter stop paying?"),
     "q_004": ("기사 004 (EAGLE-3 논문 표): 배치가 얼마면 추측 디코딩이 손해인가?",
               "Article 004 (EAGLE-3 paper): at what batch size does speculative decoding stop paying?"),
-    "q_gpu_spec": ("우리 H200 녹화: ngram의 이득은 어디서 1.0 아래로 가나?",
-                   "Our H200 recordings: where does the ngram gain fall below 1.0?"),
+    "q_gpu_spec": ("우리 H200 녹화: 드래프터의 이득은 어디서 1.0 아래로 가나?",
+                   "Our H200 recordings: where does the drafter's gain fall below 1.0?"),
     "q_cpu_spec": ("우리 CPU 녹화: 드래프터의 이득은 어디서 1.0 아래로 가나?",
                    "Our CPU recordings: where does the drafter's gain fall below 1.0?"),
     "q_002": ("기사 002 (NVIDIA, H200): 배치가 얼마면 4비트가 BF16보다 느려지나?",
               "Article 002 (NVIDIA, H200): at what batch does 4-bit stop beating BF16?"),
-    "q_gpu_quant": ("우리 H200 (타이밍 전용 — 더미 가중치): 4비트는 동시 64에서도 bf16보다 빠른가?",
-                    "Our H200 (timing only — dummy weights): is 4-bit still faster than bf16 at 64 streams?"),
+    "q_gpu_quant": ("우리 H200 (7B 모양 타이밍 전용, 그리고 실제 Qwen 1.5B): 4비트는 동시 64에서도 bf16보다 빠른가?",
+                    "Our H200 (7B-shaped timing only, and the real Qwen 1.5B): is 4-bit still faster than bf16 at "
+                    "64 streams?"),
     "q_cpu_quant": ("우리 CPU: 같은 모델의 4비트 파일은 16비트 사본보다 얼마나 빠르고, 동시 접속이 늘면 어떻게 되나?",
                     "Our CPU: how much faster is the 4-bit file than its 16-bit copy, and as streams grow?"),
     "x_concurrency": ("동시 접속 수", "concurrency"),
@@ -73,6 +74,23 @@ TEXT: dict[str, tuple[str, str]] = {
         "clean measurement of temperature's effect."),
     "cav_sampled": ("샘플링 선은 텍스트를 확인할 수 없어 토큰 수와 수락 길이로만 비교합니다.",
                     "Sampled lines' text cannot be checked; they are compared by token counts and acceptance length."),
+    "cav_qwen_h200_spec": (
+        "bf16-draft ÷ bf16와 q4-draft ÷ q4는 실제 Qwen2.5-Coder-1.5B와 0.5B 드래프트 모델(K=4, vLLM 0.23)입니다. 스텝마다 "
+        "토큰을 여러 개 채택하지만(수용 길이는 아래 '녹화한 수준 전부') 추측 스텝 하나가 보통 스텝의 여러 배 걸려 손해입니다"
+        "(원인은 따로 갈라 재지 않음; 계단 페이지에서 H200을 고르면 스텝 시간이 나옵니다). 빈 점은 배치가 드래프터 팔의 그리디 "
+        "글을 기준 팔보다 더 바꾼 수준이라 같은 조건이 아닙니다(값은 아래 표). ngram ÷ baseline은 SmolLM2-135M입니다.",
+        "bf16-draft ÷ bf16 and q4-draft ÷ q4 are the real Qwen2.5-Coder-1.5B with its 0.5B draft model (K=4, vLLM "
+        "0.23). Each step accepts several tokens (acceptance lengths under 'Every recorded level' below), yet one "
+        "speculative step takes many plain steps, so the drafter loses (cause not isolated; the ladder page's H200 "
+        "choice shows the step times). Hollow dots: levels where batching changed the drafter arm's greedy text more "
+        "than its baseline's, not like-for-like (values in the table below). ngram ÷ baseline is SmolLM2-135M."),
+    "cav_qwen_h200_quant": (
+        "Q4_K_M ÷ bf16 · Qwen 1.5B는 실제 가중치와 글입니다: bf16 파일은 Q4_K_M의 값을 담은 16비트 사본이고, Q4_K_M은 vLLM의 "
+        "GGUF 커널로 돌았습니다. 1.5B는 H200에서 가중치 읽기보다 스텝 고정 비용에 묶여 4비트가 벌 것이 적고, 요청을 "
+        "묶으면 GGUF 커널이 bf16보다 크게 뒤처집니다.",
+        "Q4_K_M ÷ bf16 · Qwen 1.5B is real weights and text: the bf16 file is a 16-bit copy holding the Q4_K_M "
+        "values, and Q4_K_M ran on vLLM's GGUF kernels. A 1.5B on an H200 is bound by per-step overhead, not weight "
+        "reads, so 4-bit has little to gain, and once requests are batched the GGUF kernels fall far behind bf16."),
     "cav_timing": ("타이밍 전용 — 더미 가중치: 실제 모델 모양의 무작위 가중치로 돌려 시간은 실제 커널의 것이고 글은 의미가 "
                    "없습니다. 시스템 처리량(출력 토큰만)의 비입니다.",
                    "Timing only — dummy weights: random weights of a real model's shapes, so the times are real "

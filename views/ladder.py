@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import article_tables, llamacpp_files, palette, real_ladder
+from specreplay.acceptance_measured import cells_of
 from specreplay.arm_facts import F16_NOTE
 from specreplay.format import Recording, RecordingError, engine_name, load
 from specreplay.locations import recording_file
@@ -28,6 +29,7 @@ RTX_QUOTING = ["before_16_token_verify_document_quoting", "16_token_verify_docum
 RTX_CHAT = "16_token_verify_general_chat"
 OVERALL = "overall"
 DRAFTERS = ("draft", "ngram", "draft_first")
+MACHINES = tuple(real_ladder.MACHINE_LADDERS)  # this CPU first: the default, the headline's larger real gain
 
 
 def label(ko: str, en: str) -> str:
@@ -71,7 +73,7 @@ def steps_table(steps: list[article_tables.Step]) -> None:
 
 
 CONTROLS = [url_state.Control("prompt", str, OVERALL), url_state.Control("our_prompt", str, ""),
-            url_state.choice("our_drafter", "draft", DRAFTERS)]
+            url_state.choice("our_drafter", "draft", DRAFTERS), url_state.choice("our_machine", "cpu", MACHINES)]
 url_state.restore(CONTROLS)
 page_intro(T("title"), T("intro"))
 st.info(T("rule"), icon=":material/rule:")
@@ -135,22 +137,43 @@ def rung_name(arm: str) -> str:
     return T(f"rung_{arm}") if f"rung_{arm}" in TEXT else arm
 
 
+def step_times(rec: Recording, arm: str, prompt: str) -> str:
+    """A speculative rung's step against a plain step on one prompt, from the file (computed), or "" without
+    counters: ms per engine step = tokens per step ÷ decode rate (acceptance_measured.AcceptanceCell.steps)."""
+    cell = next((c for c in cells_of(rec) if c.arm == arm and c.prompt == prompt), None)
+    if cell is None:
+        return ""
+    return T("ours_steps_h200", arm=rung_name(arm), per_step=cell.tokens_per_step,
+             spec=1000 * cell.tokens_per_step / cell.spec_tps, base=rung_name(cell.baseline),
+             plain=1000 / cell.base_tps)
+
+
 def our_ladder(kind: str) -> None:
-    """The llama.cpp ladder recording: one prompt's rungs as bars, then every prompt's multipliers and product."""
-    st.subheader(T("ours_title"))
-    got = llamacpp_files.read(llamacpp_files.LADDER)
-    if isinstance(got, str):
-        st.warning(plain(got, 500), icon=":material/error:")
-    if not isinstance(got, Recording):
-        st.info(T("ours_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
-        return
+    """Our ladder recordings (this CPU or the H200): one prompt's rungs as bars, then every prompt's multipliers
+    and product."""
+    if st.session_state.get("our_machine") not in MACHINES:
+        st.session_state["our_machine"] = MACHINES[0]
+    st.subheader(T("ours_title" if st.session_state["our_machine"] == "cpu" else "ours_title_h200"))
+    machine_names = {"cpu": T("machine_cpu"), "h200": T("machine_h200")}
+    machine = str(st.radio(T("ours_machine"), MACHINES, format_func=lambda m: machine_names[m], horizontal=True,
+                           key="our_machine"))
+    ladders_of = real_ladder.MACHINE_LADDERS[machine]
+    read = {d: llamacpp_files.read(file) for d, (file, _) in ladders_of.items()}
+    for problem in dict.fromkeys(g for g in read.values() if isinstance(g, str)):
+        st.warning(plain(problem, 500), icon=":material/error:")
     names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
-    offered = [d for d in DRAFTERS if real_ladder.has_arms(got, real_ladder.LADDERS[d])] or list(DRAFTERS)
+    offered = [d for d, g in read.items() if isinstance(g, Recording) and real_ladder.has_arms(g, ladders_of[d][1])] \
+        or list(ladders_of)
     if st.session_state.get("our_drafter") not in offered:
         st.session_state["our_drafter"] = offered[0]
     drafter = st.radio(T("ours_drafter"), offered, format_func=lambda d: names[d], horizontal=True,
                        key="our_drafter")
-    arms = real_ladder.LADDERS[drafter]
+    file, arms = ladders_of[drafter]
+    got = read[drafter]
+    if not isinstance(got, Recording):
+        st.info(T("ours_empty" if machine == "cpu" else "ours_empty_h200", file=file),
+                icon=":material/hourglass_empty:")
+        return
     ladders = real_ladder.prompt_ladders(got, arms)
     if not ladders:
         st.info(T("ours_missing_arms", arms=", ".join(arms)))
@@ -169,11 +192,17 @@ def our_ladder(kind: str) -> None:
     for col, (a, b) in zip(cols, zip(pl.rungs, pl.rungs[1:])):
         col.metric(T("ours_step", a=rung_name(a.arm), b=rung_name(b.arm)), times(b.vs_previous))
     arm_of = {a["id"]: a for a in got.arms}
+    family: palette.Family = "cpu" if machine == "cpu" else "gpu"
     bars([rung_name(r.arm) for r in pl.rungs], [None if r.rate is None else round(r.rate, 1) for r in pl.rungs],
          ["" if r.vs_previous is None else times(r.vs_previous) for r in pl.rungs],
-         [palette.baseline(0)] + [palette.colour("cpu", i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
-         T("ours_question"), f"{kind_label('measured')} · {llamacpp_files.LADDER}")
-    st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE))
+         [palette.baseline(0)] + [palette.colour(family, i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
+         T("ours_question"), f"{kind_label('measured')} · {file}")
+    if machine == "cpu":
+        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE))
+    else:
+        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + T("ours_caption_h200"))
+        steps = step_times(got, arms[-1], pick)
+        st.caption(f"{kind_markdown('computed')} " + (steps + " " if steps else "") + T("ours_why_h200"))
     st.markdown(f"**{T('ours_table_title')}**")
     rows = []
     for x in ladders:
@@ -186,8 +215,8 @@ def our_ladder(kind: str) -> None:
         row[T("col_lfl")] = "✓" if x.like_for_like else "✗"
         rows.append(row)
     st.dataframe(rows, hide_index=True, key="ours_table")
-    st.caption(T("ours_read"))
-    sources([f"{kind_label('measured')} · recordings/{llamacpp_files.LADDER} · {a} · {arm_of[a].get('label', a)} · "
+    st.caption(T("ours_read" if machine == "cpu" else "ours_read_h200"))
+    sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].get('label', a)} · "
              f"{engine_name(arm_of[a])} · {arm_of[a].get('model', '')} · {got.machine_line} · "
              f"{got.header.date}" for a in arms])
 

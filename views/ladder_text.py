@@ -34,6 +34,48 @@ TEXT: dict[str, tuple[str, str]] = {
     # ours
     "ours_title": ("우리 계단: 이 2코어 CPU의 Qwen2.5-Coder-1.5B (llama.cpp, 기사 아님)",
                    "Our ladder: Qwen2.5-Coder-1.5B on this 2-core CPU (llama.cpp, not an article)"),
+    "ours_title_h200": ("우리 계단: NVIDIA H200의 Qwen2.5-Coder-1.5B (vLLM 0.23, 기사 아님)",
+                        "Our ladder: Qwen2.5-Coder-1.5B on an NVIDIA H200 (vLLM 0.23, not an article)"),
+    "ours_machine": ("어느 기계에서 잰 계단", "Measured on"),
+    "machine_cpu": ("이 2코어 CPU (llama.cpp)", "this 2-core CPU (llama.cpp)"),
+    "machine_h200": ("NVIDIA H200 (vLLM 0.23)", "NVIDIA H200 (vLLM 0.23)"),
+    "rung_bf16": ("bf16 (16비트)", "bf16 (16-bit)"),
+    "ours_empty_h200": ("H200 계단 녹화(recordings/{file})가 이 설치에 없습니다.",
+                        "The H200 ladder recording (recordings/{file}) is not in this install."),
+    "ours_caption_h200": (
+        "같은 모델, 같은 프롬프트, 192토큰을 H200에서 vLLM 0.23으로 잰 것입니다. bf16 팔은 Q4_K_M GGUF의 값을 bf16으로 풀어 둔 "
+        "가중치라(16비트 속도, 4비트 글) 계단의 첫 단계는 같은 값을 담은 두 형식의 비교입니다. Q4_K_M은 vLLM의 GGUF 커널로 "
+        "돌았습니다. 드래프트 계단(0.5B 드래프트 모델, K=4)과 n-gram 계단(k=4)은 서로 다른 녹화 파일이라 bf16과 Q4_K_M의 "
+        "속도가 둘 사이에서 조금 다릅니다. 드래프터 먼저 계단은 한 파일에 모두 있지 않아 여기서는 내지 않습니다.",
+        "The same model, prompts and 192 tokens, measured on an H200 with vLLM 0.23. The bf16 arm is the Q4_K_M "
+        "GGUF's values dequantized into bf16 weights (16-bit speed, 4-bit text), so the first rung compares two "
+        "formats holding the same values; Q4_K_M ran on vLLM's GGUF kernels. The draft ladder (0.5B draft model, "
+        "K=4) and the n-gram ladder (k=4) are two recordings, so their bf16 and Q4_K_M rates differ a little. No "
+        "one file holds the drafter-first ladder, so it is not offered here."),
+    "ours_steps_h200": (
+        "이 프롬프트에서 {arm}의 엔진 스텝 하나는 토큰 {per_step:.2f}개를 냈지만 {spec:.1f} ms 걸렸고, {base}의 보통 스텝은 "
+        "{plain:.1f} ms였습니다(디코드 속도의 역수).",
+        "On this prompt one engine step of {arm} yielded {per_step:.2f} tokens but took {spec:.1f} ms, against "
+        "{plain:.1f} ms for a plain {base} step (1 ÷ its decode rate)."),
+    "ours_why_h200": (
+        "**H200에서 1.5B 모델로는 왜 둘 다 값을 못 하나**: 한 스텝은 가중치를 읽는 시간보다 스텝마다의 고정 비용(스케줄링, "
+        "샘플링, 커널 실행)에 묶여 있습니다. bf16 가중치 약 3.1 GB(1.54B 파라미터 × 2바이트)를 H200의 정격 4.8 TB/s로 읽는 데 "
+        "약 0.65 ms라 4비트가 줄일 수 있는 몫이 작고, GGUF 커널의 역양자화가 그만큼을 다시 씁니다. 0.5B 드래프트 모델은 스텝마다 "
+        "토큰을 여러 개 내지만 추측 스텝 하나가 보통 스텝의 수십 배 걸립니다. 그 원인은 따로 갈라 재지 않았습니다(vLLM 0.23은 "
+        "draft_model에서 비동기 스케줄링을 끈다고 경고합니다). n-gram은 복사형 프롬프트에서만 값을 합니다. 같은 모델과 "
+        "프롬프트가 2코어 CPU에서는 4비트로 크게 빨라집니다(위에서 이 2코어 CPU를 고르세요): 이득이 사라지는 조건입니다.",
+        "**Why neither pays on an H200 at 1.5B**: a step is bound by per-step overhead (scheduling, sampling, kernel "
+        "launches), not by reading weights: its ≈ 3.1 GB of bf16 weights (1.54B parameters × 2 bytes) take ≈ 0.65 ms "
+        "at the H200's rated 4.8 TB/s, so 4-bit has little to save, and the GGUF kernels' dequantization spends it "
+        "again. The 0.5B draft model yields several tokens per step, but one speculative step takes tens of plain "
+        "steps; the cause is not isolated (vLLM 0.23 warns that it disables async scheduling with draft_model). "
+        "n-gram pays only on the copy prompt. The same model and prompts gain a lot from 4-bit on the 2-core CPU "
+        "(choose it above): this is where the gain disappears."),
+    "ours_read_h200": ("기사는 B200의 27B, 이것은 H200의 1.5B입니다. 모델이 이만큼 작으면 GPU는 가중치를 읽느라 기다리지 "
+                       "않으므로, 4비트와 드래프터가 줄이는 비용이 애초에 스텝 시간의 작은 몫입니다.",
+                       "The article is a 27B on a B200, this a 1.5B on an H200. A model this small does not keep the "
+                       "GPU waiting on weight reads, so what 4-bit and a drafter save is a small share of the step "
+                       "to begin with."),
     "ours_question": ("같은 계단을 여기서 재면 각 단계는 얼마인가?", "Measured here, what does each rung give?"),
     "ours_prompt": ("우리 프롬프트", "Our prompt"),
     "ours_drafter": ("셋째 단계의 드래프터", "Third rung's drafter"),

@@ -16,9 +16,9 @@ SERIES = """() => [
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-@pytest.mark.parametrize("url", ["acceptance", "concurrency", "concurrency?source=004", "concurrency?source=gpu",
-                                 "concurrency?family=quant&source=002", "concurrency?family=quant&source=gpu",
-                                 "ladder", "roofline"])
+@pytest.mark.parametrize("url", ["acceptance", "acceptance?fit_engine=vllm", "concurrency", "concurrency?source=004",
+                                 "concurrency?source=gpu", "concurrency?family=quant&source=002",
+                                 "concurrency?family=quant&source=gpu", "ladder", "ladder?our_machine=h200", "roofline"])
 def test_no_chart_has_more_than_six_series_or_a_long_legend_name(app_url: str, page, url: str, lang: str) -> None:
     page.goto(f"{app_url}/{url}{'&' if '?' in url else '?'}lang={lang}")
     page.locator(CHARTS).first.wait_for(timeout=60_000)
@@ -44,6 +44,7 @@ def test_the_pareto_chart_shows_both_fronts_of_a_bundled_sweep(app_url: str, pag
     ("acceptance?alpha=0.7&gamma=7", "E[τ], γ=7"),
     ("concurrency?level=16&source=001", "Read at 16, and where each crosses 1.0"),
     ("ladder?prompt=chat", "B200 · Qwen3.8-27B · chat: 99.9 → 334.7 tok/s (article 000)"),
+    ("ladder?our_machine=h200", "Our ladder: Qwen2.5-Coder-1.5B on an NVIDIA H200 (vLLM 0.23, not an article)"),
     ("cost?tok_s=158.34", "$7.53"),
     ("roofline?roofline_batch=64", "B = 64"),
     ("chooser?copies=yes", "n-gram"),

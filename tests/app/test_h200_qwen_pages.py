@@ -1,0 +1,71 @@
+"""The real Qwen2.5-Coder-1.5B H200 recordings (vLLM 0.23) on the concurrency and acceptance pages: the drafter
+chart holds their pairs within the chart rules, the 4-bit view reads their Q4_K_M ÷ bf16 from the sweep, the Pareto
+view offers the sweep, and the acceptance fit says why their measured c is so large."""
+
+import json
+
+from specreplay import h200_qwen_files, quant_series
+from specreplay.acceptance_measured import cells_of
+from specreplay.format import load
+from specreplay.locations import recording_file
+from specreplay.multiplier import times
+from tests.apptest_helpers import open_page, shown
+
+QWEN_PAIRS = ["bf16-draft ÷ bf16 · greedy · vLLM GPU", "q4-draft ÷ q4 · greedy · vLLM GPU"]
+
+
+def live(at, key: str) -> dict:
+    return json.loads(next(c for c in at.get("bidi_component") if key in c.proto.id).proto.json)
+
+
+def plotly(at, key: str) -> dict:
+    return json.loads(next(c for c in at.get("plotly_chart") if key in c.proto.id).proto.spec)
+
+
+def legend(spec: dict) -> list[str]:
+    return [s["name"] for s in spec["series"] if s.get("markers") and s.get("legend", True) is not False]
+
+
+def test_our_h200_drafter_chart_holds_the_qwen_pairs_within_six_short_series() -> None:
+    for metric in ("throughput", "decode"):
+        at = open_page("concurrency", "en", source="gpu", metric=metric)
+        assert not at.exception
+        spec = live(at, "concurrency_chart")
+        names = legend(spec)
+        assert set(QWEN_PAIRS) <= set(names) and len(names) <= 6 and all(len(n) <= 40 for n in names)
+        assert spec["title"] == "Our H200 recordings: where does the drafter's gain fall below 1.0?"
+        assert any("0.5B draft model (K=4, vLLM 0.23)" in c.value and "not isolated" in c.value for c in at.caption)
+
+
+def test_the_4bit_view_reads_the_real_qwen_q4_over_bf16_from_the_sweep() -> None:
+    at = open_page("concurrency", "en", family="quant", source="gpu", level="64")
+    assert not at.exception
+    (q4,) = [s for s in quant_series.h200_series(load(recording_file(h200_qwen_files.SWEEP)), h200_qwen_files.SWEEP)
+             if s.metric == "throughput"]
+    assert "Q4_K_M ÷ bf16 · Qwen 1.5B · vLLM H200" in legend(live(at, "concurrency_chart"))
+    row = at.dataframe[0].value.set_index("series").loc["Q4_K_M ÷ bf16 · Qwen 1.5B · vLLM H200"]
+    assert row["at 64"] == times(q4.value_at(64))
+    assert any("Timing only — dummy weights" in c.value for c in at.caption)  # the 7B shapes still say what they are
+    assert any("GGUF kernels" in c.value for c in at.caption)
+
+
+def test_the_pareto_view_offers_the_qwen_h200_sweep() -> None:
+    at = open_page("concurrency", "en", pareto_recording=h200_qwen_files.SWEEP)
+    assert not at.exception
+    assert h200_qwen_files.SWEEP in at.selectbox(key="pareto_recording").options
+    assert at.radio(key="pair").value == "bf16-draft|bf16"  # the first pair with a drafter
+    assert "bf16-draft · front" in [t.get("name") for t in plotly(at, "pareto_chart")["data"]]
+
+
+def test_the_acceptance_fit_says_why_the_h200_draft_model_c_is_so_large() -> None:
+    at = open_page("acceptance", "en", fit_engine="vllm")
+    assert not at.exception
+    fit = plotly(at, "fit_chart")
+    assert len(fit["data"]) <= 6
+    drawn = [(x, y) for t in fit["data"][1:] for x, y in zip(t["x"], t["y"])]
+    assert max(max(x, y) for x, y in drawn) <= fit["layout"]["xaxis"]["range"][1]  # scaled to what is drawn
+    cells = [c for f in (h200_qwen_files.CELLS, h200_qwen_files.CELLS_Q4_DRAFT)
+             for c in cells_of(load(recording_file(f))) if c.arm.endswith("-draft")]
+    note = shown(next(c.value for c in at.caption if "far beyond the calculator" in c.value))
+    assert f"measured c {min(c.cost_ratio for c in cells):.1f}–{max(c.cost_ratio for c in cells):.1f}" in note
+    assert "q4-draft · qwen-coder-1.5b-vllm-h200-q4-draft" in note and "the cause is not isolated" in note
