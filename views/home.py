@@ -30,6 +30,22 @@ def our_headline() -> None:
     st.markdown(f"{kind_markdown('measured')} " + T("ours", prompt=code.prompt, f16=f16.rate, q4=q4.rate,
                                                     quant=times(q4.vs_previous), draft=draft.rate,
                                                     drafter=times(draft.vs_previous)) + " " + tr(*F16_NOTE))
+    gpu_headline(code.prompt)
+
+
+def gpu_headline(prompt: str) -> None:
+    """The same model, prompt and draft model on the H200, where neither step pays (the ladder page's H200 choice)."""
+    file, arms = real_ladder.MACHINE_LADDERS["h200"]["draft"]
+    got = llamacpp_files.read(file)
+    if not isinstance(got, Recording):
+        return
+    same = next((pl for pl in real_ladder.prompt_ladders(got, arms) if pl.prompt == prompt), None)
+    if same is None or any(r.rate is None for r in same.rungs):
+        return
+    bf16, q4, draft = same.rungs
+    st.markdown(f"{kind_markdown('measured')} " + T("ours_h200", bf16=bf16.rate, q4=q4.rate,
+                                                    quant=times(q4.vs_previous), draft=draft.rate,
+                                                    drafter=times(draft.vs_previous)))
 
 
 st.title(T("title"))

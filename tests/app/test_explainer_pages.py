@@ -172,3 +172,19 @@ def test_start_page_tells_our_measured_ladder_once_it_is_recorded(tmp_path, monk
     line = next(m.value for m in open_page("home", "en").markdown if "Measured here" in m.value)
     assert line.startswith(":green-badge[measured here]") and "F16 10.2 tok/s → Q4_K_M 29.6 tok/s (2.9×)" in line
     assert "16-bit weights holding the 4-bit model's values" in line
+    assert not any("NVIDIA H200" in m.value for m in open_page("home", "en").markdown)  # not bundled in tmp_path
+
+
+def test_start_page_sets_the_h200_ladder_of_the_same_prompt_beside_ours() -> None:
+    """The bundled files: the H200 line's rates are the ladder of the CPU line's prompt, read from its file."""
+    from specreplay import h200_qwen_files, real_ladder
+    from specreplay.format import load
+    from specreplay.locations import recording_file
+
+    rec = load(recording_file(h200_qwen_files.CELLS_Q4_DRAFT))
+    code = next(pl for pl in real_ladder.prompt_ladders(rec, ("bf16", "q4", "q4-draft")) if pl.prompt == "code")
+    bf16, q4, draft = code.rungs
+    line = next(m.value for m in open_page("home", "en").markdown if "NVIDIA H200" in m.value)
+    assert line.startswith(":green-badge[measured here]")
+    assert f"bf16 {bf16.rate:.0f} tok/s → Q4_K_M {q4.rate:.0f} tok/s" in line
+    assert draft.vs_previous is not None and draft.vs_previous < 0.5  # the draft model costs on the H200
