@@ -45,7 +45,7 @@ from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script on the device: make the gpu package importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from gpu import ladder27, qwen_gpu  # noqa: E402
+from gpu import draft_graphs, ladder27, qwen_gpu, sizes  # noqa: E402
 
 REPO = Path.cwd()
 SRC = REPO / ".gpu/src"
@@ -57,10 +57,12 @@ LOGS = Path("/tmp/logs")
 RECORDINGS = Path("/tmp/recordings")
 EFFECTIVE = Path("/tmp/configs")  # a config less the arms that did not come up
 OUT = Path(os.environ.get("OUT", "/tmp/out"))
-PLUGIN = Path("/tmp/plugin")  # the dist-info that makes gpu/synthetic_switch.py a vLLM plugin
+PLUGIN = Path("/tmp/plugin")  # the dist-info that makes gpu/synthetic_switch.py and gpu/draft_graphs.py vLLM plugins
+PLUGINS = {"synthetic_switch": "specreplay_synthetic_switch", "draft_graphs": "specreplay_draft_graphs"}
 SMOL = MODELS / "smollm2-135m-instruct"
 GGUF = CARRY / "model/smollm2-135m-instruct.gguf"
-DESCRIPTIVE = {"weights", "weights_sha256", "draft_weights", "draft_sha256", "model_config", "synthetic_switch"}
+DESCRIPTIVE = {"weights", "weights_sha256", "draft_weights", "draft_sha256", "model_config", "synthetic_switch",
+               "target_size", "drafter_kind", "draft_graphs"}
 # arm id -> (config it is defined in, what --model points at)
 ARMS = {
     "baseline": ("h200-smollm2.toml", SMOL),
@@ -143,7 +145,7 @@ def model_config(quant: dict | None) -> dict:
 def write_dummy_models(tokenizer_dir: Path, models: Path = MODELS) -> None:
     folders = {f"qwen2.5-7b-shape-{name}": model_config(quant)
                for name, quant in (("bf16", None), ("gptq4", GPTQ4), ("awq4", AWQ4))}
-    for name, config in {**folders, **ladder27.FOLDERS}.items():
+    for name, config in {**folders, **ladder27.FOLDERS, **sizes.FOLDERS}.items():
         d = models / name
         d.mkdir(parents=True, exist_ok=True)
         (d / "config.json").write_text(json.dumps(config, indent=1))
@@ -153,15 +155,16 @@ def write_dummy_models(tokenizer_dir: Path, models: Path = MODELS) -> None:
 
 
 def write_plugin(dest: Path = PLUGIN) -> None:
-    """gpu/synthetic_switch.py as a top-level module with the dist-info through which vLLM finds it (entry point
-    group vllm.general_plugins). Top-level: `python -m` puts the working directory first on the servers' path,
-    and the checkout's own gpu/ there shadowed the snapshot's on 2026-12-01 (docs/gpu.md)."""
-    info = dest / "specreplay_synthetic_switch-0.1.dist-info"
+    """gpu/synthetic_switch.py and gpu/draft_graphs.py as top-level modules with the dist-info through which vLLM
+    finds them (entry point group vllm.general_plugins). Top-level: `python -m` puts the working directory first
+    on the servers' path, and the checkout's own gpu/ there shadowed the snapshot's on 2026-12-01 (docs/gpu.md)."""
+    info = dest / "specreplay_gpu_plugins-0.2.dist-info"
     info.mkdir(parents=True, exist_ok=True)
-    shutil.copy(Path(__file__).with_name("synthetic_switch.py"), dest / "specreplay_synthetic_switch.py")
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: specreplay-synthetic-switch\nVersion: 0.1\n")
+    for module, top in PLUGINS.items():
+        shutil.copy(Path(__file__).with_name(f"{module}.py"), dest / f"{top}.py")
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: specreplay-gpu-plugins\nVersion: 0.2\n")
     (info / "entry_points.txt").write_text(
-        "[vllm.general_plugins]\nsynthetic_switch = specreplay_synthetic_switch:register\n")
+        "[vllm.general_plugins]\n" + "".join(f"{m} = {top}:register\n" for m, top in PLUGINS.items()))
 
 
 def unpack(pieces: list[Path], dest: Path, xz: bool = True) -> None:
@@ -235,6 +238,8 @@ def server(server_id: str) -> tuple[dict, Path]:
         return ladder27.server_arm(server_id, float(start) if start else None), MODELS / ladder27.SERVERS[server_id][1]
     if server_id in qwen_gpu.SERVERS:
         return qwen_gpu.arm(server_id), qwen_gpu.SERVERS[server_id][1]
+    if server_id in sizes.SERVERS:
+        return sizes.server_arm(server_id), sizes.target_folder(sizes.SERVERS[server_id][1])
     return load_arm(server_id), ARMS[server_id][1]
 
 
@@ -442,6 +447,27 @@ def probe(server_ids: list[str], tokens: int = 64) -> None:
             if not abs(length - asked) <= 0.4:  # nan too: the drafter did not run
                 raise SystemExit(f"probe {server_id}: {name} ran at acceptance {length:.2f}, not {asked:g}; "
                                  "not recording arms that would be mislabelled")
+        if arm.get("flags", {}).get(draft_graphs.ENV) == "1":
+            check_draft_graphs(server_id)
+
+
+def draft_graph_counts(log_text: str) -> tuple[int, int] | None:
+    """(drafter passes, passes that replayed a CUDA graph) from gpu/draft_graphs.py's last count line, if any."""
+    lines = [ln for ln in log_text.splitlines() if draft_graphs.LOG in ln and "drafter passes" in ln]
+    if not lines:
+        return None
+    words = lines[-1].split(draft_graphs.LOG, 1)[1].split()
+    return int(words[0]), int(words[3])
+
+
+def check_draft_graphs(server_id: str) -> None:
+    """A patched draft-model server must replay CUDA graphs for most drafter passes, or its arms are not what
+    their header says."""
+    counts = draft_graph_counts((LOGS / f"{server_id}.log").read_text(errors="replace"))
+    print(f"probe {server_id}: draft graphs {counts}", flush=True)
+    if counts is None or counts[1] * 2 < counts[0]:
+        raise SystemExit(f"probe {server_id}: the draft model's passes did not replay CUDA graphs ({counts}); "
+                         "the patch did not take: not recording")
 
 
 def logs() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from gpu import config_toml
+from gpu import config_toml, draft_graphs, sizes
 
 MODELS = Path("/tmp/models")
 QWEN = Path("/tmp/carry/qwen")  # where gpu/device.py's setup-qwen unpacks the carried GGUFs
@@ -73,7 +73,8 @@ def arm(server: str) -> dict:
         if drafter == "ngram":
             label += f" + n-gram lookup k={K}"
         else:
-            flags |= {"draft_weights": DRAFT_WEIGHTS[drafter], "draft_sha256": SHA256[DRAFT_GGUF.name]}
+            flags |= {"draft_weights": DRAFT_WEIGHTS[drafter], "draft_sha256": SHA256[DRAFT_GGUF.name],
+                      "draft_graphs": sizes.PATCH, draft_graphs.ENV: "1"}
             label += f" + 0.5B draft model K={K}"
     table = {"id": server.removeprefix("q-"), "label": f"{label} · vLLM 0.23 · H200",
              "endpoint": f"http://127.0.0.1:{port}", "model": "qwen2.5-coder-1.5b"}

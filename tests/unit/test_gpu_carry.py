@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gpu import carry, device, ladder27, qwen_gpu
+from gpu import carry, device, draft_graphs, ladder27, qwen_gpu, sizes
 from specreplay import format as fmt
 from tests.browser_fixtures import ROOT
 
@@ -183,7 +183,7 @@ def configs(monkeypatch):
 
 
 def test_every_device_server_is_started_from_its_arms_flags(configs):
-    for server_id in [*device.ARMS, *ladder27.SERVERS, *qwen_gpu.SERVERS]:
+    for server_id in [*device.ARMS, *ladder27.SERVERS, *qwen_gpu.SERVERS, *sizes.SERVERS]:
         arm, model = device.server(server_id)
         cmd, env = device.server_command(arm, model, device.served_names(arm))
         assert cmd[cmd.index("--model") + 1] == str(model)
@@ -191,7 +191,8 @@ def test_every_device_server_is_started_from_its_arms_flags(configs):
         assert cmd[cmd.index("--max-num-seqs") + 1] == "64"  # the sweep's top level
         assert env["VLLM_USE_FLASHINFER_SAMPLER"] == "0"  # flashinfer is not carried
         assert not {"--weights", "--model-config", "--synthetic-switch", "--weights-sha256", "--draft-weights",
-                    "--draft-sha256"} & set(cmd), "descriptive flags are not server flags"
+                    "--draft-sha256", "--target-size", "--drafter-kind", "--draft-graphs"} & set(cmd), \
+            "descriptive flags are not server flags"
 
 
 def test_the_real_qwen_servers_pair_each_target_with_a_draft_model_its_loader_can_read(configs):
@@ -296,14 +297,16 @@ def test_27b_class_folders_hold_27b_of_layer_weights_and_a_dflash_drafter_readin
     assert (tmp_path / "g27-gptq4/tokenizer.json").exists()
 
 
-def test_the_plugin_dist_info_points_vllm_at_the_switch(tmp_path):
+def test_the_plugin_dist_info_points_vllm_at_both_plugins(tmp_path):
     from importlib.metadata import distributions
 
     device.write_plugin(tmp_path)
-    (ep,) = [ep for d in distributions(path=[str(tmp_path)]) for ep in d.entry_points]
-    assert (ep.group, ep.value) == ("vllm.general_plugins", "specreplay_synthetic_switch:register")
-    # a top-level copy: the working directory's own gpu/ comes first on a `python -m` server's path
-    assert (tmp_path / "specreplay_synthetic_switch.py").read_text() == (ROOT / "gpu/synthetic_switch.py").read_text()
+    eps = {(ep.group, ep.value) for d in distributions(path=[str(tmp_path)]) for ep in d.entry_points}
+    assert eps == {("vllm.general_plugins", "specreplay_synthetic_switch:register"),
+                   ("vllm.general_plugins", "specreplay_draft_graphs:register")}
+    # top-level copies: the working directory's own gpu/ comes first on a `python -m` server's path
+    for module in ("synthetic_switch", "draft_graphs"):
+        assert (tmp_path / f"specreplay_{module}.py").read_text() == (ROOT / f"gpu/{module}.py").read_text()
 
 
 def test_probe_reads_the_spec_counters_from_metrics_text():
@@ -424,3 +427,35 @@ def test_the_source_snapshot_starts_the_recorder_outside_a_checkout(tmp_path):
     done = subprocess.run([sys.executable, "-c", "import specreplay.recorder.cli, gpu.device"], cwd=tmp_path,
                           env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_size_configs_on_file_are_what_the_definitions_write(tmp_path):
+    from specreplay.recorder import config
+
+    sizes.write_configs(tmp_path)
+    for name in sizes.CONFIGS:
+        assert (tmp_path / name).read_text() == (ROOT / "recorder/configs" / name).read_text(), \
+            f"run python3 -m gpu.sizes to rewrite {name}"
+        for arm in config.load(ROOT / "recorder/configs" / name).arms:
+            spec = arm.flags.get("speculative_config")
+            assert spec is None or arm.model.endswith(f"@{spec['synthetic_acceptance_length']:g}")
+
+
+def test_every_draft_model_arm_says_whether_the_graph_patch_ran_and_only_patched_servers_load_it(configs):
+    """Issue #29: the header names the patch and the upstream PR; the unpatched before/after arms say so too."""
+    for server_id, (_, size, kind, patched) in sizes.SERVERS.items():
+        arm, model = device.server(server_id)
+        _, env = device.server_command(arm, model)
+        assert (env.get(draft_graphs.ENV) == "1") == (kind == "draft" and patched)
+        if kind == "draft":
+            assert "PR #47460" in arm["flags"]["draft_graphs"]
+            assert ("defect patched" in arm["flags"]["draft_graphs"]) == patched
+            assert model == sizes.target_folder(size)
+    for server_id in ("q-bf16-draft", "q-q4-draft"):
+        assert device.server_command(*device.server(server_id))[1][draft_graphs.ENV] == "1"
+
+
+def test_the_probe_reads_the_patchs_count_of_graph_replays():
+    line = "(EngineCore pid=7) draft graphs: 1000 drafter passes, 990 replayed a CUDA graph {'PIECEWISE': 990}"
+    assert device.draft_graph_counts("start\n" + line + "\n") == (1000, 990)
+    assert device.draft_graph_counts("draft graphs: patched in process 7\n") is None
