@@ -27,7 +27,7 @@ MODELS = ladder27.MODELS
 GIB = ladder27.GIB
 ACCEPTANCE = (1.5, 2.0, 3.0, 4.0, 5.0)  # tokens per verify step, bonus token included
 UNPATCHED_ACCEPTANCE = (3.0,)  # the defect's before/after at one length: an unpatched step costs ~60 ms
-SWEEP_ACCEPTANCE = (2.0, 4.0)
+SWEEP_ACCEPTANCE = (3.0,)
 K = {"draft": 4, "eagle3": 4, "dflash": 7}
 LEVELS = ladder27.LEVELS
 QWEN = {"architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", **ladder27.COMMON}
@@ -185,7 +185,7 @@ CONFIGS = {
         "arms": cells("27b", ["s27b-dflash", "s27b-eagle3"], with_base=False)},
     "h200-sizes-7b-sweep.toml": {
         "title": "7B-class target on vLLM 0.23 (NVIDIA H200): 1-64 streams, alone and with three drafter kinds at "
-                 "set acceptance 2 and 4; timing only",
+                 "set acceptance 3; timing only",
         "record": {"output": "recordings/timing-only-sizes-7b-h200-sweep.jsonl", "max_tokens": 64,
                    "levels": LEVELS, "rounds": 1},
         "arms": [arm("s7b-base")] + [arm(s, a, baseline="base") for s in ("s7b-draft", "s7b-dflash", "s7b-eagle3")
