@@ -18,6 +18,8 @@ SPECREPLAY_DRAFT_GRAPHS=1 is in the server's environment. Written against vLLM 0
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.util
 import os
 import sys
 from typing import Any
@@ -90,13 +92,39 @@ def patch(runner_cls: Any) -> None:
     setattr(runner_cls, METHOD, checked)
 
 
+class _PatchOnImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Patches the model runner's module when the process imports it, so the API server (which never does) stays
+    untouched: importing it there could start CUDA before the engine core process is made."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != RUNNER_MODULE:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.loader is not None:
+            self._loader = spec.loader
+            spec.loader = self
+        return spec
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self._loader.exec_module(module)
+        try:
+            patch(module.GPUModelRunner)
+            _say(f"patched in process {os.getpid()}")
+        except Exception as exc:  # a plugin that raises stops the server; say so and serve unpatched
+            _say(f"not patched ({exc!r})")
+
+
 def register() -> None:
     """vLLM calls this in every process; the model runner lives in the engine core's worker."""
     if os.environ.get(ENV) != "1" or _state.get("registered"):
         return
     _state["registered"] = True
-    try:
-        patch(importlib.import_module(RUNNER_MODULE).GPUModelRunner)
+    if RUNNER_MODULE in sys.modules:
+        patch(sys.modules[RUNNER_MODULE].GPUModelRunner)
         _say(f"patched in process {os.getpid()}")
-    except Exception as exc:  # a plugin that raises stops the server; say so and serve unpatched
-        _say(f"not patched ({exc!r})")
+    else:
+        sys.meta_path.insert(0, _PatchOnImport())

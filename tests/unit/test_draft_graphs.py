@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 import glob
+import importlib
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -145,3 +147,22 @@ def test_the_patched_names_exist_in_vllms_source():
         # the defect as carried: only EAGLE-style and extract-hidden-states drafters get keys
         guard = body.split("self.drafter.initialize_cudagraph_keys")[0].rsplit("if ", 1)[1]
         assert "use_eagle" in guard and "uses_draft_model" not in guard
+
+
+def test_register_patches_the_runner_module_when_the_process_imports_it(monkeypatch, tmp_path):
+    """The API server never imports the model runner; the engine core's worker does, after the plugins loaded."""
+    package = tmp_path / "fakevllm"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "runner.py").write_text(
+        "class GPUModelRunner:\n"
+        "    def _check_and_update_cudagraph_mode(self, *a, **k):\n"
+        "        return 'resolved'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv(dg.ENV, "1")
+    monkeypatch.setattr(dg, "RUNNER_MODULE", "fakevllm.runner")
+    dg.register()
+    assert "fakevllm.runner" not in sys.modules  # nothing imported at registration
+    module = importlib.import_module("fakevllm.runner")
+    assert module.GPUModelRunner._check_and_update_cudagraph_mode.__name__ == "checked"
+    assert module.GPUModelRunner()._check_and_update_cudagraph_mode() == "resolved"
