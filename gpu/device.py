@@ -465,7 +465,8 @@ def check_draft_graphs(server_id: str) -> None:
     their header says."""
     counts = draft_graph_counts((LOGS / f"{server_id}.log").read_text(errors="replace"))
     print(f"probe {server_id}: draft graphs {counts}", flush=True)
-    if counts is None or counts[1] * 2 < counts[0]:
+    # start-up's ~100 capture and profiling passes run without graphs by design: judge a count past them
+    if counts is None or counts[0] < draft_graphs.EVERY or counts[1] * 2 < counts[0]:
         raise SystemExit(f"probe {server_id}: the draft model's passes did not replay CUDA graphs ({counts}); "
                          "the patch did not take: not recording")
 

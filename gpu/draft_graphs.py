@@ -8,8 +8,9 @@ a speculative step where a plain step takes 2 ms (docs/gpu.md). Upstream fixed e
 own keys through the proposer's `initialize_cudagraph_keys` (which picks PIECEWISE), from the mode the target's
 dispatcher was just given.
 
-It also counts how the drafter's passes were dispatched and prints a line at the 1st, 10th, 100th, ... pass
-("draft graphs: N drafter passes, M replayed a CUDA graph"), which the device's probe step reads before recording.
+It also counts how the drafter's passes were dispatched and prints a line at the 1st, 10th, 100th and every 250th
+pass ("draft graphs: N drafter passes, M replayed a CUDA graph"), which the device's probe step reads before
+recording.
 
 Loaded through the entry point group `vllm.general_plugins` (gpu/device.py writes the dist-info); active only when
 SPECREPLAY_DRAFT_GRAPHS=1 is in the server's environment. Written against vLLM 0.23.0.
@@ -29,6 +30,7 @@ RUNNER_MODULE = "vllm.v1.worker.gpu_model_runner"
 METHOD = "_check_and_update_cudagraph_mode"
 UPSTREAM = "vllm-project/vllm PR #47460"
 LOG = "draft graphs:"
+EVERY = 250  # a count line every this many passes (the first ~100 are start-up's capture and profiling runs)
 _state: dict[str, Any] = {}
 
 
@@ -46,7 +48,7 @@ def count_dispatches(dispatcher: Any) -> dict[str, int]:
         name = getattr(mode, "name", str(mode))
         counts[name] = counts.get(name, 0) + 1
         passes = sum(counts.values())
-        if passes in (1, 10) or (passes >= 100 and str(passes).strip("0") == "1"):
+        if passes in (1, 10, 100) or passes % EVERY == 0:
             _say(f"{passes} drafter passes, {passes - counts.get('NONE', 0)} replayed a CUDA graph {counts}")
         return mode, descriptor
 

@@ -190,6 +190,13 @@ CONFIGS = {
                    "levels": LEVELS, "rounds": 1},
         "arms": [arm("s7b-base")] + [arm(s, a, baseline="base") for s in ("s7b-draft", "s7b-dflash", "s7b-eagle3")
                                      for a in SWEEP_ACCEPTANCE]},
+    # made in the lease's last minutes with the DFlash server still up: the lengths the 27B drafter map lacked
+    "h200-sizes-27b-sweep.toml": {
+        "title": "27B-class target on vLLM 0.23 (NVIDIA H200): 1-64 streams, alone and with the DFlash-shaped drafter "
+                 "at set acceptance 2, 3 and 5; timing only",
+        "record": {"output": "recordings/timing-only-sizes-27b-h200-sweep.jsonl", "max_tokens": 64,
+                   "levels": LEVELS, "rounds": 1},
+        "arms": [arm("s27b-base")] + [arm("s27b-dflash", a, baseline="base") for a in (2.0, 3.0, 5.0)]},
 }
 
 HEAD = ["# Written by `python3 -m gpu.sizes` (edit gpu/sizes.py, not this file); run on the lent H200 by",

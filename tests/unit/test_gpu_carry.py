@@ -456,6 +456,22 @@ def test_every_draft_model_arm_says_whether_the_graph_patch_ran_and_only_patched
 
 
 def test_the_probe_reads_the_patchs_count_of_graph_replays():
-    line = "(EngineCore pid=7) draft graphs: 1000 drafter passes, 990 replayed a CUDA graph {'PIECEWISE': 990}"
-    assert device.draft_graph_counts("start\n" + line + "\n") == (1000, 990)
+    line = "(EngineCore pid=7) draft graphs: 1000 drafter passes, 791 replayed a CUDA graph {'PIECEWISE': 791}"
+    assert device.draft_graph_counts("start\n" + line + "\n") == (1000, 791)
     assert device.draft_graph_counts("draft graphs: patched in process 7\n") is None
+
+
+def test_the_probe_stops_a_draft_model_server_whose_passes_do_not_replay_graphs(tmp_path, monkeypatch):
+    """On 2026-12-02 the first probe read start-up's line (100 passes, 33 graphed: capture and profiling runs) and
+    stopped the call; a count past start-up decides."""
+    monkeypatch.setattr(device, "LOGS", tmp_path)
+    for text, ok in (("draft graphs: 100 drafter passes, 33 replayed a CUDA graph", False),
+                     ("draft graphs: 1000 drafter passes, 791 replayed a CUDA graph", True),
+                     ("draft graphs: 500 drafter passes, 40 replayed a CUDA graph", False),
+                     ("draft graphs: patched in process 7", False)):
+        (tmp_path / "s7b-draft.log").write_text(text + "\n")
+        if ok:
+            device.check_draft_graphs("s7b-draft")
+        else:
+            with pytest.raises(SystemExit, match="did not replay CUDA graphs"):
+                device.check_draft_graphs("s7b-draft")
