@@ -85,11 +85,11 @@ class Ladder:
         return math.prod(known) if known and None not in known else None  # type: ignore[arg-type]
 
 
-def _rate(rec: Recording, arm: str) -> float | None:
+def arm_rate(rec: Recording, arm: str) -> float | None:
     return median_rate([r for r in rec.select(arm, None, warmup=False) if r.ok])
 
 
-def _measured_acceptance(rec: Recording, arm: str) -> float | None:
+def measured_acceptance(rec: Recording, arm: str) -> float | None:
     drafts = accepted = 0
     for run in rec.select(arm, None, warmup=False):
         if run.spec:
@@ -105,10 +105,10 @@ def ladder(rec: Recording, length: float, base: str = "bf16", quant: str = "w4")
         return None
     steps: list[Step] = []
     for arm in (base, quant, drafter):
-        rate = _rate(rec, arm)
+        rate = arm_rate(rec, arm)
         prev = steps[-1].rate if steps else None
         steps.append(Step(arm, rate, rate / prev if rate and prev else None))
-    return Ladder(length, _measured_acceptance(rec, drafter), tuple(steps))
+    return Ladder(length, measured_acceptance(rec, drafter), tuple(steps))
 
 
 @dataclass(frozen=True)
@@ -126,10 +126,11 @@ def draft_cost(ladder: Ladder) -> float | None:
     rates and the counters' acceptance: (accepted tokens per step ÷ rate on) ÷ (1 ÷ rate off) − 1. The speedup is
     then acceptance ÷ (1 + c), the acceptance page's formula."""
     _, off, on = ladder.steps
-    return _cost(off.rate, on.rate, ladder.measured_acceptance)
+    return step_cost(off.rate, on.rate, ladder.measured_acceptance)
 
 
-def _cost(off: float | None, on: float | None, accepted_per_step: float | None) -> float | None:
+def step_cost(off: float | None, on: float | None, accepted_per_step: float | None) -> float | None:
+    """c from two decode rates (drafter off, on) and the tokens a drafter step yields."""
     return accepted_per_step * off / on - 1 if off and on and accepted_per_step else None
 
 
@@ -137,7 +138,7 @@ def pair_cost(rec: Recording, length: float, base: str = "bf16") -> float | None
     """draft_cost of the drafter arm at this length over `base` (article 001's bf16 pair)."""
     arm = drafter_arms(rec, base).get(length)
     off, on = pair_rates(rec, length, base)
-    return _cost(off, on, _measured_acceptance(rec, arm)) if arm else None
+    return step_cost(off, on, measured_acceptance(rec, arm)) if arm else None
 
 
 def quoted_ladders(rec: Recording) -> list[QuotedLadder]:
@@ -155,7 +156,7 @@ def quoted_ladders(rec: Recording) -> list[QuotedLadder]:
 def pair_rates(rec: Recording, length: float, base: str = "bf16") -> tuple[float | None, float | None]:
     """(drafter off, drafter on at this length) median decode tok/s, for article 001's quant-vs-drafter pairs."""
     arm = drafter_arms(rec, base).get(length)
-    return _rate(rec, base), (_rate(rec, arm) if arm else None)
+    return arm_rate(rec, base), (arm_rate(rec, arm) if arm else None)
 
 
 @dataclass(frozen=True)

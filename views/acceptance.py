@@ -7,7 +7,7 @@ import streamlit as st
 
 from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
-from specreplay.views import url_state
+from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import cost_section, f16_note, fit_section, kind_section
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.live_chart import live_chart, slider
@@ -259,6 +259,7 @@ explorer()
 measured_cells, measured_problems = acceptance_measured.recorded_cells()
 fit_section(measured_cells, measured_problems)
 cost_section(measured_cells)
+drafter_sizes.section()
 kind_section(measured_cells)
 url_state.publish(CONTROLS[3:])
 if tables := opened(T("every_measured_cell_tables"), "acceptance_tables_open"):

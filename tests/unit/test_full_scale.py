@@ -40,7 +40,7 @@ def test_each_drafter_arm_ran_at_the_acceptance_it_was_set_to(recs):
     for name in (fs.LADDER, fs.DRAFTER):
         rec = recs[name]
         for length, arm in fs.drafter_arms(rec).items():
-            assert fs._measured_acceptance(rec, arm) == pytest.approx(length, abs=0.1), (name, arm)
+            assert fs.measured_acceptance(rec, arm) == pytest.approx(length, abs=0.1), (name, arm)
     sweep = recs[fs.LADDER_SWEEP]
     for level in sweep.levels:
         length = fs.acceptance(sweep.arm(level.arm))
