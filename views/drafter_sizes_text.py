@@ -33,13 +33,13 @@ TEXT: dict[str, tuple[str, str]] = {
         "요청 하나씩, 128토큰 강제, 디코드 tok/s(첫 토큰 제외) 2회 중앙값. 스텝 = 스텝당 토큰(카운터) ÷ 속도. 손익분기 = "
         "속도 비가 1.0을 넘는 수용 길이(측정한 길이 사이 직선 보간). 가중치는 더미라 글은 잡음이고 시간만 읽습니다. "
         "드래프트 모델은 vLLM 0.23.0의 결함(드래프트 모델 패스가 CUDA 그래프 없이 실행)을 업스트림 [PR #47460]({pr})과 "
-        "같은 변경으로 고친 상태입니다. 고쳐도 이 호스트에서 드래프트 모델 스텝은 22–37 ms로, 타깃 크기와 무관하게 "
+        "같은 변경으로 고친 상태입니다. 고쳐도 이 호스트에서 드래프트 모델이 있는 스텝은 21–37 ms로, 타깃 크기와 무관하게 "
         "호스트 CPU에 묶여 있습니다(원인은 아직 분리하지 못함).",
         "One request at a time, 128 forced tokens, decode tok/s (first token excluded), median of 2. Step = tokens "
         "per step (the counters) ÷ rate. Break-even = the acceptance length where the rate ratio passes 1.0 (straight "
         "line between the measured lengths). Dummy weights: the text is noise, only the timing is read. The draft "
         "model runs with vLLM 0.23.0's defect (draft-model passes without CUDA graphs) fixed by the change of "
-        "upstream [PR #47460]({pr}). Even fixed, its step takes 22–37 ms on this host whatever the target: bound by "
+        "upstream [PR #47460]({pr}). Even fixed, a step with it takes 21–37 ms on this host whatever the target: bound by "
         "the host CPU (a cause not isolated yet)."),
     "before_after": (
         "결함 전후, 같은 호스트, 수용 길이 {length:g}: {size} 타깃 + 드래프트 모델 {before:.0f} tok/s(vLLM 0.23.0 그대로) → "
