@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from specreplay import format as fmt
+from specreplay.engine_defects import defect_lines, draft_graphs_defect
 from specreplay.panes import median_repeat, recorded_pane
 from specreplay.speedup import arm_rate, speedup
 from specreplay.timeline import decode_rate, track_of
@@ -109,9 +110,10 @@ def render(rec: fmt.Recording) -> str:
                      + f"{f(r.ttft_s, '.3f'):>7} {toks:>7} {f(r.acceptance_length, '.2f'):>7}"
                      + (f"  {_like_for_like(r)}" if compare else "")
                      + (f"  ({r.errors} failed)" if r.errors else "")
-                     + "".join(f"  [{w}]" for w in r.text if not w.startswith("not like-for-like")))
+                     + "".join(f"  [{w}]" for w in r.text if not w.startswith("not like-for-like"))
+                     + ("  *" if draft_graphs_defect(rec.header, r.arm) else ""))
     refs = sorted({r.reference for r in table if r.reference})
     if compare and refs:
         lines.append(f"speedup = decode tok/s ÷ the reference arm's ({', '.join(refs)}), same prompt, each arm's "
                      "median repeat (first token excluded): the figure the replay, video and export show")
-    return "\n".join(lines)
+    return "\n".join(lines + defect_lines(rec.header))

@@ -29,6 +29,7 @@ from statistics import median
 
 from specreplay import theory
 from specreplay.arm_facts import draft_length
+from specreplay.engine_defects import EngineDefect, draft_graphs_defect
 from specreplay.format import Recording, RecordingError, SpecCounts, engine_name, load
 from specreplay.panes import median_rate
 from specreplay.locations import recording_files
@@ -57,6 +58,7 @@ class AcceptanceCell:
     engine: str
     machine: str
     created: str
+    defect: EngineDefect | None = None  # an engine defect behind its step times (specreplay.engine_defects)
 
     @property
     def id(self) -> str:
@@ -159,7 +161,8 @@ def cells_of(rec: Recording) -> list[AcceptanceCell]:
                 like_for_like=len({r.tokens for r in runs + base_runs}) == 1,
                 spec_copied=_median_copied(runs, prompt["text"]), base_copied=_median_copied(base_runs, prompt["text"]),
                 engine=engine_name(arm),
-                machine=rec.machine_line, created=rec.header.created))
+                machine=rec.machine_line, created=rec.header.created,
+                defect=draft_graphs_defect(rec.header, arm["id"])))
     return out
 
 

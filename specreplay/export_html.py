@@ -76,10 +76,11 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
     ref = payload["reference"]
     if ref is not None:
         parts.append(f"<p>{escape(word('export_ratio', lang).format(x=panes[ref].label))}</p>")
-    warned = [(pp["label"], w) for pp in payload["panes"] for w in pp["warnings"]]
-    if warned:
-        parts.append('<ul class="export-warn">' + "".join(f"<li>⚠ {escape(label)}: {escape(w)}</li>"
-                                                         for label, w in warned) + "</ul>")
+    warned = [(pp["label"], w, pp["defect"]) for pp in payload["panes"] for w in pp["warnings"]]
+    if warned:  # an engine defect's line links to its fix
+        parts.append('<ul class="export-warn">' + "".join(
+            f"<li>⚠ {escape(label)}: " + (f'<a href="{escape(d["href"])}">{escape(w)}</a>' if d and w == d["text"]
+                                          else escape(w)) + "</li>" for label, w, d in warned) + "</ul>")
     info = imported_info(rec) if rec else None
     if rec and info:
         parts.append(_kind_line("imported", source_line(info), lang))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from specreplay.engine_defects import EngineDefect, draft_graphs_defect
 from specreplay.format import Event, Recording, Run, engine_name
 from specreplay.imported import Counts, arm_counts, imported_info, source_line
 from specreplay.rungs import same_weights
@@ -37,6 +38,7 @@ class Pane:
     warnings: tuple[TextWarning, ...] = ()  # degenerate or not like-for-like text (specreplay.text_checks)
     system: Track | None = None  # concurrency replay: every request of the level, on this request's clock
     level: int | None = None  # concurrency replay: requests in flight at once
+    defect: EngineDefect | None = None  # an engine defect behind the arm's speed (specreplay.engine_defects)
 
 
 def engine_line(arm: dict) -> str:
@@ -87,7 +89,8 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
                 kind="imported" if info else "measured", track=make_track(events), details=details,
                 counts=arm_counts(rec, arm_id), arm=arm_id, baseline=arm.get("baseline"),
-                warnings=() if rec.timing_only or info else text_warnings(rec, arm_id, run))
+                warnings=() if rec.timing_only or info else text_warnings(rec, arm_id, run),
+                defect=draft_graphs_defect(rec.header, arm_id))
 
 
 def text_warnings(rec: Recording, arm_id: str, run: Run) -> tuple[TextWarning, ...]:

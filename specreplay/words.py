@@ -50,6 +50,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "warn_departs": ("같은 조건 아님: greedy 글이 {ref}의 글과 {n}번째 글자부터 다릅니다",
                      "not like-for-like: the greedy text leaves {ref}'s at character {n}"),
     "warn_length": ("같은 조건 아님: 토큰 {n}개, 기준 팔은 {m}개", "not like-for-like: {n} tokens, the reference {m}"),
+    # an engine defect behind an arm's figures (specreplay.engine_defects): beside them wherever a pane shows
+    "warn_draft_graphs": ("{defect}: 드래프터의 패스가 CUDA 그래프 없이 돌아, 이 속도는 드래프트 모델의 비용이 아닙니다",
+                          "{defect}: the drafter's passes ran without CUDA graphs, so this speed is not what a draft "
+                          "model costs"),
     # the video's frame (one short line each: longer text would not fit a 720p frame)
     "video_note": ("각 팔은 따로 순차 녹화했고, 한 시계 위에 겹쳐 재생합니다.",
                    "Each arm was recorded separately, one after another, and is replayed on one clock."),

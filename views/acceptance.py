@@ -8,7 +8,7 @@ import streamlit as st
 from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views import drafter_sizes, url_state
-from specreplay.views.acceptance_fit import cost_section, f16_note, fit_section, kind_section
+from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
@@ -41,7 +41,8 @@ def rates_text(c: acceptance_measured.AcceptanceCell) -> str:
 def cell_hover(c: acceptance_measured.AcceptanceCell) -> str:
     temp = "—" if c.temperature is None else f"{c.temperature:g}"
     where = f"{c.engine} · {c.machine} · {c.created[:10]}"
-    return T("c_file_c_arm", c_file=c.file, c_arm=c.arm, c_prompt=c.prompt, temp=temp, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup, where=where)
+    return T("c_file_c_arm", c_file=c.file, c_arm=c.arm, c_prompt=c.prompt, temp=temp, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup, where=where) \
+        + (f" · ⚠ {c.defect.text(lang())}" if c.defect else "")
 
 
 def cell_spec(c: acceptance_measured.AcceptanceCell) -> dict:
@@ -97,6 +98,7 @@ def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     """What the nearest measured cell says, in one line (the chart rings the same cell at once)."""
     st.markdown(f"{kind_markdown('measured')} " + T("nearest_measured_cell_cell", cell_label_c=cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup) +
         f"{kind_markdown('computed')} " + T("formula_c_predicted_2f", c_predicted=c.predicted, c_cost_ratio=c.cost_ratio))
+    defect_note([c])
 
 
 def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: float, gamma: int, sliders: dict) -> None:
@@ -247,6 +249,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
                  f"{c.base_copied:.0%} / {c.spec_copied:.0%}"}
             for group in sweeps.values() for c in group]
     st.dataframe(rows, hide_index=True)
+    defect_note([c for group in sweeps.values() for c in group])
     sampled = [c for group in sweeps.values() for c in group if c.temperature]
     worst = max(sampled, key=lambda c: c.base_copied - c.spec_copied, default=None)
     if worst and worst.base_copied - worst.spec_copied >= 0.5:  # not noise: most of one output, almost none of the other

@@ -65,6 +65,21 @@ def f16_note(cells: list[AcceptanceCell]) -> None:
         st.caption(tr(*F16_NOTE))
 
 
+def arm_names(cells: list[AcceptanceCell]) -> str:
+    return ", ".join(dict.fromkeys(f"{c.arm} · {Path(c.file).stem}" for c in cells))
+
+
+def defect_links(cells: list[AcceptanceCell]) -> str:
+    return ", ".join(dict.fromkeys(c.defect.markdown(lang()) for c in cells if c.defect))
+
+
+def defect_note(cells: list[AcceptanceCell]) -> None:
+    """Wherever a cell of an arm with an engine defect is shown, say so with the fix's link."""
+    flawed = [c for c in cells if c.defect]
+    if flawed:
+        st.caption(":material/bug_report: " + T("defect_rows", arms=arm_names(flawed), defect=defect_links(flawed)))
+
+
 def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     st.subheader(T("fit_title"))
     st.markdown(T("fit_intro"))
@@ -72,7 +87,8 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
         st.warning(T("problem", problem=p))
     names = {"llamacpp": T("engine_llamacpp"), "vllm": T("engine_vllm")}
     engine = st.radio(T("fit_engine"), ENGINES, format_func=names.get, horizontal=True, key="fit_engine")
-    shown = [c for c in cells if engine_of(c) == engine and c.counts.drafts]
+    shown = [c for c in cells if engine_of(c) == engine and c.counts.drafts and not c.defect]
+    left_out = [c for c in cells if engine_of(c) == engine and c.counts.drafts and c.defect]
     if not shown:
         st.info(T("fit_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
         return
@@ -100,12 +116,10 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     st.caption(f"{kind_markdown('measured')} / {kind_markdown('computed')} " + T("fit_caption"))
     if len(groups) > len(drawn):
         st.caption(T("fit_too_many", n=len(groups), max=len(drawn)))
-    dear = [c for c in shown if c.cost_ratio > 2 and on_gpu(c)]  # beyond the calculator's c slider (0–2)
-    if dear:
-        st.caption(f":material/info: {kind_markdown('computed')} " + T(
-            "fit_large_c", arms=", ".join(dict.fromkeys(f"{c.arm} · {Path(c.file).stem}" for c in dear)),
-            lo=min(c.cost_ratio for c in dear), hi=max(c.cost_ratio for c in dear),
-            step_lo=min(c.step_ratio for c in dear), step_hi=max(c.step_ratio for c in dear)))
+    if left_out:  # an engine defect's step times are not a drafter's cost: kept out of the fit, named here
+        st.caption(f":material/bug_report: {kind_markdown('computed')} " + T(
+            "fit_defect", arms=arm_names(left_out), defect=defect_links(left_out),
+            step_lo=min(c.step_ratio for c in left_out), step_hi=max(c.step_ratio for c in left_out)))
     f16_note(shown)
     sources([cell_line(cs[0]).split(" · γ")[0] + f" · {cs[0].engine} · {cs[0].machine} · {cs[0].created[:10]}"
              for cs in drawn])

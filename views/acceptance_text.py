@@ -29,15 +29,16 @@ TEXT: dict[str, tuple[str, str]] = {
         "No speculative arm of this engine is recorded yet. Once the llama.cpp ladder recording (recordings/{file}) lands, each arm's cells are drawn here."),
     'fit_too_many': ('팔 × 녹화 묶음이 {n}개라 차트에는 처음 {max}개만 그렸습니다. 아래 표에는 모든 셀이 있습니다.',
                      'There are {n} arm × recording groups; the chart draws the first {max}. The table below lists every cell.'),
-    'fit_large_c': ('{arms}: 잰 c가 {lo:.1f}–{hi:.1f}로 계산기의 c 범위(0–2)를 훨씬 넘습니다(표의 링크는 2에서 멈춥니다). 추측 스텝 하나가 '
-                    '보통 스텝의 {step_lo:.0f}–{step_hi:.0f}배 걸렸기 때문입니다: H200에서 실제 Qwen 1.5B와 0.5B 드래프트 모델(vLLM 0.23)의 '
-                    '스텝이 이만큼 길었고 그 원인은 따로 갈라 재지 않았습니다(vLLM은 draft_model에서 비동기 스케줄링을 끈다고 경고합니다). '
-                    'c를 같은 스텝 시간에서 읽으므로 공식은 이 점들을 맞힙니다: 둘 다 1.0 한참 아래, 대각선 위입니다.',
-                    '{arms}: measured c {lo:.1f}–{hi:.1f}, far beyond the calculator\'s c range (0–2; the table\'s link stops at 2), '
-                    'because one speculative step took {step_lo:.0f}–{step_hi:.0f} times a plain step: the real Qwen 1.5B with its 0.5B '
-                    'draft model on the H200 (vLLM 0.23); the cause is not isolated (vLLM warns that it disables async scheduling '
-                    'with draft_model). As c is read from the same step times, the formula meets these points: both far below 1.0, '
-                    'on the diagonal.'),
+    'fit_defect': ('{arms}: 공식 맞춤에서 뺐습니다. 이 팔들의 추측 스텝 하나는 보통 스텝의 {step_lo:.0f}–{step_hi:.0f}배 걸렸는데, '
+                   '드래프트 모델의 패스가 모두 CUDA 그래프 없이 돌았기 때문입니다: {defect}. 그 스텝 시간에서 읽은 c는 드래프트 모델의 '
+                   '비용이 아니라 엔진 결함입니다.',
+                   '{arms}: left out of the fit. One speculative step of these arms took {step_lo:.0f}–{step_hi:.0f} plain '
+                   'steps because every draft-model pass ran without CUDA graphs: {defect}. A c read from those step times '
+                   "is the engine's defect, not what a draft model costs."),
+    'defect_rows': ('{arms}의 배수에는 엔진 결함이 들어 있습니다({defect}): 드래프트 모델의 패스가 CUDA 그래프 없이 돌았으므로 '
+                    '드래프트 모델의 비용이 아닙니다.',
+                    'The speedups of {arms} carry an engine defect ({defect}): the draft model\'s passes ran without CUDA '
+                    'graphs, so they are not what a draft model costs.'),
     'fit_caption': ('점 하나 = 팔 하나 × 프롬프트 하나(반복 합산). 가로: 카운터의 수용 길이가 그 팔의 γ에서 뜻하는 α와, 스텝 시간 ÷ 기준 팔의 토큰 시간 = 1 + γc로 잰 c를 넣은 공식. 세로: 같은 프롬프트의 디코드 tok/s 중앙값 비. 남는 차이(잔차)는 초안을 내지 못한 스텝입니다: 수용 길이는 초안이 있는 스텝만 셉니다.',
         "One point = one arm × one prompt (repeats pooled). Across: the formula with the α the counters' acceptance length implies at the arm's γ, and c from step time ÷ the baseline's token time = 1 + γc. Up: the measured ratio of median decode tok/s on the same prompt. What is left (the residual) is the steps that drafted nothing: the acceptance length counts drafting steps only."),
     'fit_gap': ('스텝 시간 ÷ 기준 토큰 시간 = 1 + γc는 여기서 {lo:.2f}–{hi:.2f}: 검증 1회가 보통 스텝보다 그만큼 깁니다. 공식의 이상(c = 0, γ + 1개 위치 검증이 1스텝 비용)은 메모리가 병목인 GPU의 가정이고, CPU에서는 검증 비용이 배수를 그만큼 깎습니다. 가장 큰 차이: {cell} {gap}, 초안 없는 스텝 {undrafted}.',

@@ -11,13 +11,13 @@ import streamlit as st
 
 from specreplay import article_tables, axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.arm_facts import F16_NOTE
-from specreplay.format import RecordingError, load
+from specreplay.format import RecordingError, load, load_header
 from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import load_timing_sweep
 from specreplay.views import url_state
 from specreplay.views.chart_parts import MAX_SERIES, opened, short, sources
-from specreplay.views.concurrency_maps import breakeven_section, pareto_section
+from specreplay.views.concurrency_maps import breakeven_section, defect_caption, pareto_section
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.full_scale import concurrency_panel
 from specreplay.views.live_chart import live_chart, slider
@@ -158,6 +158,21 @@ def _llamacpp_quant(path: str, mtime_ns: int) -> list[axis_series.Series] | str:
         return str(e)
 
 
+def sweep_defects(shown: list[axis_series.Series]) -> list[str]:
+    """A caption per shown sweep recording whose speculative arms carry an engine defect (a recorded series' short
+    name starts with its arm: "bf16-draft ÷ bf16 · …")."""
+    notes = []
+    for file in dict.fromkeys(s.source for s in shown if s.short):
+        try:
+            header = load_header(recording_file(file))  # line 1 only: the series were read from the file already
+        except (RecordingError, OSError):
+            continue
+        arms = [a["id"] for a in header.arms if any(s.source == file and s.short.startswith(f"{a['id']} ÷ ")
+                                                    for s in shown)]
+        notes += [note] if (note := defect_caption(header, arms)) else []
+    return notes
+
+
 def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_series.Series], str, list[str], list[str]]:
     """The source's series for this metric, the chart's question, its caveats, and unreadable files."""
     caveats: list[str] = []
@@ -177,6 +192,7 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
             caveats.append(tr(*F16_NOTE))
         if any(s.source == h200_qwen_files.SWEEP for s in shown):
             caveats.append(T("cav_qwen_h200_spec"))
+        caveats += sweep_defects(shown)
         if metric == "throughput":
             caveats.append(T("cav_throughput"))
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats, problems

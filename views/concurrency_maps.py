@@ -9,6 +9,7 @@ import streamlit as st
 
 from specreplay import breakeven, llamacpp_files, palette, pareto
 from specreplay.arm_facts import F16_NOTE, is_speculative, synth_length
+from specreplay.engine_defects import draft_graphs_defect
 from specreplay.format import Recording, RecordingError, load
 from specreplay.header import Header
 from specreplay.imported import imported_info
@@ -18,7 +19,7 @@ from specreplay.views import url_state
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, plain, times, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times, tr
 
 T = Texts(TEXT)
 ALL = "all"
@@ -51,6 +52,15 @@ def _uploaded() -> Recording | str | None:
         return load_upload(up.name, up.getvalue())
     except RecordingError as e:
         return str(e)
+
+
+def defect_caption(header: Header, arms: list[str]) -> str:
+    """One caption naming the arms whose figures carry an engine defect (with the fix's link); "" when none do."""
+    found = {a: d for a in arms if (d := draft_graphs_defect(header, a))}
+    if not found:
+        return ""
+    defects = ", ".join(dict.fromkeys(d.markdown(lang()) for d in found.values()))
+    return T("cav_defect", arms=", ".join(found), defect=defects)
 
 
 def _pairs(header: Header) -> list[tuple[str, str]]:
@@ -138,6 +148,8 @@ def pareto_section() -> None:
     timing = T("timing_only") if header.timing_only else ""
     kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, header.machine.line) if x))
     st.caption(T("cav_throughput"))
+    if note := defect_caption(header, shown):
+        st.caption(f":material/bug_report: {note}")
     if imported:
         st.caption(T("pareto_imported"))
     if any(a.startswith("f16") for a in shown) and "llama" in str(header.arms[0].get("engine", {})).lower():

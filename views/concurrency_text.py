@@ -76,14 +76,18 @@ TEXT: dict[str, tuple[str, str]] = {
                     "Sampled lines' text cannot be checked; they are compared by token counts and acceptance length."),
     "cav_qwen_h200_spec": (
         "bf16-draft ÷ bf16와 q4-draft ÷ q4는 실제 Qwen2.5-Coder-1.5B와 0.5B 드래프트 모델(K=4, vLLM 0.23)입니다. 스텝마다 "
-        "토큰을 여러 개 채택하지만(수용 길이는 아래 '녹화한 수준 전부') 추측 스텝 하나가 보통 스텝의 여러 배 걸려 손해입니다"
-        "(원인은 따로 갈라 재지 않음; 계단 페이지에서 H200을 고르면 스텝 시간이 나옵니다). 빈 점은 배치가 드래프터 팔의 그리디 "
-        "글을 기준 팔보다 더 바꾼 수준이라 같은 조건이 아닙니다(값은 아래 표). ngram ÷ baseline은 SmolLM2-135M입니다.",
+        "토큰을 여러 개 채택합니다(수용 길이는 아래 '녹화한 수준 전부'). 빈 점은 배치가 드래프터 팔의 그리디 글을 기준 "
+        "팔보다 더 바꾼 수준이라 같은 조건이 아닙니다(값은 아래 표). ngram ÷ baseline은 SmolLM2-135M입니다.",
         "bf16-draft ÷ bf16 and q4-draft ÷ q4 are the real Qwen2.5-Coder-1.5B with its 0.5B draft model (K=4, vLLM "
-        "0.23). Each step accepts several tokens (acceptance lengths under 'Every recorded level' below), yet one "
-        "speculative step takes many plain steps, so the drafter loses (cause not isolated; the ladder page's H200 "
-        "choice shows the step times). Hollow dots: levels where batching changed the drafter arm's greedy text more "
-        "than its baseline's, not like-for-like (values in the table below). ngram ÷ baseline is SmolLM2-135M."),
+        "0.23). Each step accepts several tokens (acceptance lengths under 'Every recorded level' below). Hollow "
+        "dots: levels where batching changed the drafter arm's greedy text more than its baseline's, not "
+        "like-for-like (values in the table below). ngram ÷ baseline is SmolLM2-135M."),
+    "cav_defect": (
+        "{arms}: {defect}. 드래프트 모델의 패스가 모두 CUDA 그래프 없이 돌아 추측 스텝 하나가 보통 스텝의 여러 배 걸렸습니다. "
+        "그래서 이 팔들의 배수는 드래프트 모델의 비용이 아니라 엔진 결함입니다(계단 페이지에서 H200을 고르면 스텝 시간이 나옵니다).",
+        "{arms}: {defect}. Every draft-model pass ran without CUDA graphs, so one speculative step took many plain "
+        "steps: these arms' ratios are the engine's defect, not what a draft model costs (the ladder page's H200 "
+        "choice shows the step times)."),
     "cav_qwen_h200_quant": (
         "Q4_K_M ÷ bf16 · Qwen 1.5B는 실제 가중치와 글입니다: bf16 파일은 Q4_K_M의 값을 담은 16비트 사본이고, Q4_K_M은 vLLM의 "
         "GGUF 커널로 돌았습니다. 1.5B는 H200에서 가중치 읽기보다 스텝 고정 비용에 묶여 4비트가 벌 것이 적고, 요청을 "

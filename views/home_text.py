@@ -31,6 +31,15 @@ freer (higher-temperature) output — and the gain shrinks, sometimes below 1.0.
                   "The same model, prompt and draft model on an NVIDIA H200 with vLLM 0.23: bf16 {bf16:.0f} tok/s → "
                   "Q4_K_M {q4:.0f} tok/s ({quant}) → + 0.5B draft model {draft:.0f} tok/s ({drafter}). A 1.5B model "
                   "does not keep that GPU waiting on its weights, so neither step pays (the ladder page's H200 choice)."),
+    "ours_h200_defect": (
+        "같은 모델·프롬프트·드래프트 모델을 NVIDIA H200의 vLLM 0.23으로 잰 것: bf16 {bf16:.0f} tok/s → Q4_K_M {q4:.0f} tok/s "
+        "({quant}) → + 0.5B 드래프트 {draft:.0f} tok/s ({drafter}, {defect}). 1.5B 모델은 이 GPU를 가중치 읽기로 기다리게 "
+        "하지 않으므로 4비트는 이득이 없습니다. 드래프트 숫자는 드래프트 모델의 비용이 아닙니다: 이 vLLM은 드래프터의 패스를 "
+        "모두 CUDA 그래프 없이 돌렸습니다 (계단 페이지의 H200 선택).",
+        "The same model, prompt and draft model on an NVIDIA H200 with vLLM 0.23: bf16 {bf16:.0f} tok/s → Q4_K_M "
+        "{q4:.0f} tok/s ({quant}) → + 0.5B draft model {draft:.0f} tok/s ({drafter}, {defect}). A 1.5B model does not "
+        "keep that GPU waiting on its weights, so 4-bit does not pay; the draft model's figure is not what a draft "
+        "model costs: this vLLM ran every drafter pass without CUDA graphs (the ladder page's H200 choice)."),
     "kinds": ("숫자의 다섯 가지 종류", "Five kinds of numbers"),
     "kinds_intro": ("모든 숫자 옆에는 종류를 밝히는 표시와 출처(기사 제목, 절, 원 출처)가 붙습니다.",
                     "Every number carries a badge saying which kind it is, and its source (article title, section, "

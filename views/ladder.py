@@ -9,6 +9,7 @@ import streamlit as st
 from specreplay import article_tables, llamacpp_files, palette, real_ladder
 from specreplay.acceptance_measured import cells_of
 from specreplay.arm_facts import F16_NOTE
+from specreplay.engine_defects import draft_graphs_defect
 from specreplay.format import Recording, RecordingError, engine_name, load
 from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
@@ -191,6 +192,9 @@ def our_ladder(kind: str) -> None:
     cols = st.columns(len(pl.rungs) - 1)
     for col, (a, b) in zip(cols, zip(pl.rungs, pl.rungs[1:])):
         col.metric(T("ours_step", a=rung_name(a.arm), b=rung_name(b.arm)), times(b.vs_previous))
+    defects = {r.arm: d for r in pl.rungs if (d := draft_graphs_defect(got.header, r.arm))}
+    for arm, defect in defects.items():  # the rung's figures measure the engine's defect, not a draft model's cost
+        st.caption(":material/bug_report: " + T("ours_defect", arm=rung_name(arm), defect=defect.markdown(lang())))
     arm_of = {a["id"]: a for a in got.arms}
     family: palette.Family = "cpu" if machine == "cpu" else "gpu"
     bars([rung_name(r.arm) for r in pl.rungs], [None if r.rate is None else round(r.rate, 1) for r in pl.rungs],

@@ -57,18 +57,23 @@ TEXT: dict[str, tuple[str, str]] = {
         "{plain:.1f} ms였습니다(디코드 속도의 역수).",
         "On this prompt one engine step of {arm} yielded {per_step:.2f} tokens but took {spec:.1f} ms, against "
         "{plain:.1f} ms for a plain {base} step (1 ÷ its decode rate)."),
+    "ours_defect": (
+        "{arm}: {defect}. 이 vLLM에서는 드래프트 모델의 패스가 모두 CUDA 그래프 없이 돌아서, 이 단계의 배수와 스텝 시간은 "
+        "드래프트 모델의 비용이 아니라 엔진 결함을 잰 것입니다.",
+        "{arm}: {defect}. On this vLLM every draft-model pass ran without CUDA graphs, so this rung's multiplier and "
+        "step time measure the engine's defect, not what a draft model costs."),
     "ours_why_h200": (
         "**H200에서 1.5B 모델로는 왜 둘 다 값을 못 하나**: 한 스텝은 가중치를 읽는 시간보다 스텝마다의 고정 비용(스케줄링, "
         "샘플링, 커널 실행)에 묶여 있습니다. bf16 가중치 약 3.1 GB(1.54B 파라미터 × 2바이트)를 H200의 정격 4.8 TB/s로 읽는 데 "
         "약 0.65 ms라 4비트가 줄일 수 있는 몫이 작고, GGUF 커널의 역양자화가 그만큼을 다시 씁니다. 0.5B 드래프트 모델은 스텝마다 "
-        "토큰을 여러 개 내지만 추측 스텝 하나가 보통 스텝의 수십 배 걸립니다. 그 원인은 따로 갈라 재지 않았습니다(vLLM 0.23은 "
-        "draft_model에서 비동기 스케줄링을 끈다고 경고합니다). n-gram은 복사형 프롬프트에서만 값을 합니다. 같은 모델과 "
+        "토큰을 여러 개 내지만 추측 스텝 하나가 보통 스텝의 수십 배 걸립니다: 위에 적은 vLLM 0.23.0의 결함으로 드래프트 모델의 "
+        "패스가 CUDA 그래프 없이 돌았기 때문입니다. n-gram은 복사형 프롬프트에서만 값을 합니다. 같은 모델과 "
         "프롬프트가 2코어 CPU에서는 4비트로 크게 빨라집니다(위에서 이 2코어 CPU를 고르세요): 이득이 사라지는 조건입니다.",
         "**Why neither pays on an H200 at 1.5B**: a step is bound by per-step overhead (scheduling, sampling, kernel "
         "launches), not by reading weights: its ≈ 3.1 GB of bf16 weights (1.54B parameters × 2 bytes) take ≈ 0.65 ms "
         "at the H200's rated 4.8 TB/s, so 4-bit has little to save, and the GGUF kernels' dequantization spends it "
         "again. The 0.5B draft model yields several tokens per step, but one speculative step takes tens of plain "
-        "steps; the cause is not isolated (vLLM 0.23 warns that it disables async scheduling with draft_model). "
+        "steps, because of the vLLM 0.23.0 defect named above: the draft model's passes ran without CUDA graphs. "
         "n-gram pays only on the copy prompt. The same model and prompts gain a lot from 4-bit on the 2-core CPU "
         "(choose it above): this is where the gain disappears."),
     "ours_read_h200": ("기사는 B200의 27B, 이것은 H200의 1.5B입니다. 모델이 이만큼 작으면 GPU는 가중치를 읽느라 기다리지 "

@@ -368,6 +368,8 @@ else:
         st.caption(T("slowed", note=speed_note(speed, lang())))
     st.iframe(player_html(payload), height=560 if embedded() else 640, alt=T("player_alt"))
     loading.empty()
+    for label, defect in dict.fromkeys((p.label, p.defect) for p in panes if p.defect):  # the fix, as a link
+        st.caption(":material/bug_report: " + T("defect", arm=label, defect=defect.markdown(lang())))
     if any(p.kind == "simulated" for p in panes):
         kind_badge("simulated", T("sim_badge"))
     if not embedded():

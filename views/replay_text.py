@@ -62,6 +62,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "col_decode": ("디코드 tok/s", "decode tok/s"),
     "col_finished": ("완료 s", "finished s"),
     "col_warnings": ("경고", "warnings"),
+    "defect": ("{arm}: {defect}. 드래프터의 패스가 CUDA 그래프 없이 돌아서, 이 팔의 속도는 드래프트 모델의 비용이 아닙니다.",
+               "{arm}: {defect}. The drafter's passes ran without CUDA graphs, so this arm's speed is not what a "
+               "draft model costs."),
     "speedup_caption": (
         "배수 = 디코드 속도 ÷ 기준 팔({ref})의 디코드 속도 (첫 토큰 제외, 각 팔의 중앙값 반복).",
         "Speedup = decode rate ÷ the reference arm's ({ref}) decode rate (first token excluded, each arm's "

@@ -58,7 +58,15 @@ function buildPane(p, L, signal) {
   if (p.warnings.length) {
     const warn = el("div", "pane-warn");
     warn.setAttribute("role", "note");
-    p.warnings.forEach((w) => warn.append(el("div", "warn-line", `⚠ ${w}`)));
+    p.warnings.forEach((w) => {
+      const line = el("div", "warn-line", "⚠ ");
+      if (p.defect && w === p.defect.text) {  // an engine defect: its line links to the fix
+        const link = el("a", "warn-link", w);
+        Object.assign(link, { href: p.defect.href, target: "_blank", rel: "noopener" });
+        line.append(link);
+      } else line.append(w);
+      warn.append(line);
+    });
     head.append(warn);
   }
 

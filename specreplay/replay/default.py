@@ -50,14 +50,15 @@ def _greedy(rec: Recording, prompt: str) -> bool:
 
 
 def clean_arms(rec: Recording, prompt: str) -> list[str]:
-    """Arms whose median repeat of the prompt has no text warning, in header order."""
+    """Arms whose median repeat of the prompt has no text warning and whose speed no engine defect bent, in header
+    order."""
     out = []
     for arm in rec.arms:
         try:
             pane = recorded_pane(rec, arm["id"], median_repeat(rec, arm["id"], prompt))
         except LookupError:
             continue
-        if not pane.warnings:
+        if not pane.warnings and not pane.defect:
             out.append(arm["id"])
     return out
 

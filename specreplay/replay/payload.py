@@ -24,7 +24,8 @@ TAIL_US = 500_000  # the clock runs a little past the last chunk so every pane i
 
 
 def pane_warnings(panes: list[Pane], reference: int | None, lang: str) -> list[list[str]]:
-    """Each pane's stored text warnings, plus a token count that differs from the reference pane's."""
+    """Each pane's engine defect behind its speed, its stored text warnings, and a token count that differs from the
+    reference pane's."""
     ref = panes[reference] if reference is not None else None
     out = []
     for p in panes:
@@ -32,7 +33,8 @@ def pane_warnings(panes: list[Pane], reference: int | None, lang: str) -> list[l
         if ref is not None and p is not ref and p.counts == ref.counts == "tokens" and p.kind != "simulated" \
                 and ref.kind != "simulated" and (w := length(p.track.tokens, ref.track.tokens)):
             found.append(w)
-        out.append([w.text(lang) for w in found])
+        # the defect first: a video frame has room for two lines of warnings
+        out.append(([p.defect.warning(lang)] if p.defect else []) + [w.text(lang) for w in found])
     return out
 
 
@@ -41,7 +43,7 @@ def _system(track: Track | None) -> dict[str, list[int]] | None:
     return None if track is None else {"t_us": list(track.t_us), "n": list(track.n)}
 
 
-def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str]) -> dict[str, Any]:
+def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str], lang: str) -> dict[str, Any]:
     track = pane.track
     return {
         "key": pane.key,
@@ -60,6 +62,8 @@ def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str
         "ratio": ratio,
         "counts": pane.counts,
         "warnings": warnings,
+        # the defect's warning line links to its fix wherever the surface can (player, export)
+        "defect": {"text": pane.defect.warning(lang), "href": pane.defect.link} if pane.defect else None,
         "level": pane.level,
         "system": _system(pane.system),
     }
@@ -82,5 +86,5 @@ def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = "ko",
         "duration_us": end + TAIL_US,
         "labels": words(PLAYER_KEYS, lang),
         "reference": ref,
-        "panes": [pane_payload(p, r, s, w) for p, r, s, w in zip(panes, ratios, shorts, warnings)],
+        "panes": [pane_payload(p, r, s, w, lang) for p, r, s, w in zip(panes, ratios, shorts, warnings)],
     }

@@ -1,0 +1,74 @@
+"""The vLLM 0.23.0 draft-model defect (no CUDA graphs for the drafter, fixed upstream in PR #47460): which bundled
+arms it marks, that the graph patch's flag or another engine, version or method clears it, and that the export, the
+video, the summary and the default replay say so."""
+
+from dataclasses import replace
+from html import escape
+
+from specreplay.engine_defects import DRAFT_GRAPHS, draft_graphs_defect
+from specreplay.export_html import standalone_html
+from specreplay.format import load
+from specreplay.header import Header
+from specreplay.panes import recorded_arm_pane
+from specreplay.recorder import summary
+from specreplay.replay.default import clean_arms
+from specreplay.replay.payload import pane_warnings
+from specreplay.resources import RECORDINGS
+
+UNPATCHED = {("qwen-coder-1.5b-vllm-h200.jsonl", "bf16-draft"),
+             ("qwen-coder-1.5b-vllm-h200-q4-draft.jsonl", "q4-draft"),
+             ("qwen-coder-1.5b-vllm-h200-sweep.jsonl", "bf16-draft"),
+             ("qwen-coder-1.5b-vllm-h200-sweep.jsonl", "q4-draft")}
+
+
+def test_exactly_the_unpatched_qwen_h200_draft_model_arms_are_marked() -> None:
+    marked, speculative = set(), set()
+    for path in sorted(RECORDINGS.glob("*.jsonl")):
+        header = load(path).header
+        for arm in header.arms:
+            method = (arm.get("flags", {}).get("speculative_config") or {}).get("method")
+            if method:
+                speculative.add(method)
+            if draft_graphs_defect(header, arm["id"]):
+                marked.add((path.name, arm["id"]))
+    assert marked == UNPATCHED
+    assert {"dflash", "ngram", "draft_model"} <= speculative  # the DFlash, n-gram and llama.cpp arms were looked at
+
+
+def test_the_defect_carries_its_two_labels_and_the_upstream_link() -> None:
+    assert DRAFT_GRAPHS.text("en") == "vLLM 0.23.0 defect, fixed upstream in PR #47460"
+    assert DRAFT_GRAPHS.text("ko").startswith("vLLM 0.23.0 결함")
+    assert DRAFT_GRAPHS.markdown("en") == ("[vLLM 0.23.0 defect, fixed upstream in PR #47460]"
+                                           "(https://github.com/vllm-project/vllm/pull/47460)")
+
+
+def test_the_patch_flag_another_version_or_an_unknown_arm_clears_it() -> None:
+    header = load(RECORDINGS / "qwen-coder-1.5b-vllm-h200-q4-draft.jsonl").header
+    arm = next(a for a in header.arms if a["id"] == "q4-draft")
+
+    def with_arm(**changes: object) -> Header:
+        return replace(header, arms=({**arm, **changes},))
+
+    patched = {**arm["flags"], "draft_graphs": "vLLM 0.23.0 defect patched: … PR #47460"}
+    shipped = {**arm["flags"], "draft_graphs": "vLLM 0.23.0 as shipped: draft-model passes without CUDA graphs"}
+    assert draft_graphs_defect(with_arm(), "q4-draft") is DRAFT_GRAPHS
+    assert draft_graphs_defect(with_arm(flags=shipped), "q4-draft") is DRAFT_GRAPHS
+    assert draft_graphs_defect(with_arm(flags=patched), "q4-draft") is None
+    assert draft_graphs_defect(with_arm(engine={"name": "vllm", "version": "0.24.0"}), "q4-draft") is None
+    assert draft_graphs_defect(with_arm(engine={"name": "vllm", "version": "0.23.1"}), "q4-draft") is DRAFT_GRAPHS
+    assert draft_graphs_defect(header, "no-such-arm") is None
+
+
+def test_every_renderer_outside_the_pages_names_the_defect_beside_the_drafter() -> None:
+    """The export links it, a video frame draws it first among the pane's warnings, the summary footnotes it with the
+    address, and the default replay never opens on such an arm."""
+    rec = load(RECORDINGS / "qwen-coder-1.5b-vllm-h200-q4-draft.jsonl")
+    panes = [recorded_arm_pane(rec, arm, "code") for arm in ("q4", "q4-draft")]
+    assert [p.defect for p in panes] == [None, DRAFT_GRAPHS]
+    html = standalone_html(panes, title="t", rec=rec, lang="en")
+    assert f'<a href="{DRAFT_GRAPHS.link}">{escape(DRAFT_GRAPHS.warning("en"))}</a>' in html
+    assert pane_warnings(panes, 0, "ko")[1][0] == DRAFT_GRAPHS.warning("ko")  # what the video frame draws
+    text = summary.render(rec)
+    assert all(line.endswith("*") for line in text.splitlines() if line.startswith("q4-draft "))
+    assert text.splitlines()[-1] == f"* q4-draft: {DRAFT_GRAPHS.warning('en')} — {DRAFT_GRAPHS.link}"
+    assert "q4-draft" not in clean_arms(rec, "code") and "q4" in clean_arms(rec, "code")
