@@ -1,13 +1,10 @@
 // A small SVG chart that follows the page's Streamlit sliders in the browser, so a slider move redraws it at
 // once instead of after a server round trip (specreplay/live_chart.py mounts it; docs/explainer.md says why).
 // The server sends the chart's fixed parts and the slider values it knows; the "model" recomputes what a slider
-// changes with the same formulas as specreplay/theory.py (tests/js/live_chart.test.mjs pins both to one table).
+// changes with the formulas of formulas.js, the twin of specreplay/theory.py (assets/formula_cases.json pins both).
 
+import { computeOverhead, expectedTokens, speedup } from "./formulas.js";
 import { times } from "./multiplier.js";
-
-export const expectedTokens = (a, g) => (a === 1 ? g + 1 : (1 - a ** (g + 1)) / (1 - a));
-export const speedup = (a, g, c) => expectedTokens(a, g) / (1 + g * c);
-export const computeOverhead = (a, g, c) => (g * c + g + 1) / expectedTokens(a, g);
 
 const fill = (template, v) => template.replace(/\{(\w+)\}/g, (m, k) => (k in v ? v[k] : m));
 const shown = (v) => ({ alpha: v.alpha?.toFixed(2), c: v.c?.toFixed(2), gamma: v.gamma, level: v.level });
@@ -85,10 +82,10 @@ export function currentValues(live) {
 
 // ------------------------------------------------------------------ drawing
 
-const NS = "http://www.w3.org/2000/svg";
+export const NS = "http://www.w3.org/2000/svg";
 const M = { l: 48, r: 14, t: 30, b: 42 };
 
-function el(tag, attrs, parent, text) {
+export function el(tag, attrs, parent, text) {
   const e = document.createElementNS(NS, tag);
   for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
   if (text !== undefined) e.textContent = text;
@@ -96,7 +93,7 @@ function el(tag, attrs, parent, text) {
   return e;
 }
 
-function niceTicks(lo, hi, n = 5) {
+export function niceTicks(lo, hi, n = 5) {
   const raw = (hi - lo) / n;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((f) => f * mag).find((s) => s >= raw);
