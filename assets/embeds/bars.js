@@ -2,7 +2,7 @@
 // on top and its multiplier over the rung before under that; an unmeasured rung is an empty slot marked "—".
 // SVG helpers from the app's live chart (assets/explainer/live_chart.js), so both look alike.
 
-import { el, niceTicks, NS } from "../explainer/live_chart.js";
+import { el, niceTicks, titledSvg } from "../explainer/live_chart.js";
 import { times } from "../explainer/multiplier.js";
 
 const BAR_PAD = { l: 44, r: 8, t: 28, b: 64 };
@@ -13,12 +13,7 @@ export function drawBars(box, title, bars, height) {
   const top = Math.max(1, ...bars.map((b) => b.value ?? 0)) * 1.25;
   const slot = (width - BAR_PAD.l - BAR_PAD.r) / Math.max(bars.length, 1);
   const py = (y) => height - BAR_PAD.b - (y / top) * (height - BAR_PAD.t - BAR_PAD.b);
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("width", width);
-  svg.setAttribute("height", height);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", title);
-  el("text", { x: 4, y: 16, class: "lc-title" }, svg, title);
+  const svg = titledSvg(width, height, title);
   for (const t of niceTicks(0, top)) {
     el("line", { x1: BAR_PAD.l, x2: width - BAR_PAD.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
     el("text", { x: BAR_PAD.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));

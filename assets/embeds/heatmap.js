@@ -3,7 +3,7 @@
 // its multiplier; a thick line runs along every edge between a losing and a paying cell (the 1.0 contour), and
 // the chosen level's column is outlined. Unmeasured cells stay empty.
 
-import { el, NS } from "../explainer/live_chart.js";
+import { el, titledSvg } from "../explainer/live_chart.js";
 import { times } from "../explainer/multiplier.js";
 
 const MAP_PAD = { l: 56, r: 8, t: 28, b: 44 };
@@ -24,12 +24,7 @@ export function drawHeatmap(box, title, labels, grid, level, height) {
   const ch = (height - MAP_PAD.t - MAP_PAD.b) / grid.lengths.length;
   const x = (j) => MAP_PAD.l + j * cw;
   const y = (i) => height - MAP_PAD.b - (i + 1) * ch; // the shortest acceptance length at the bottom
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("width", width);
-  svg.setAttribute("height", height);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", title);
-  el("text", { x: 4, y: 16, class: "lc-title" }, svg, title);
+  const svg = titledSvg(width, height, title);
   const below = (i, j) => grid.z[i]?.[j] != null && grid.z[i][j] < 1;
   const above = (i, j) => grid.z[i]?.[j] != null && grid.z[i][j] >= 1;
   grid.lengths.forEach((L, i) => {

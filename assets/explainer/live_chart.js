@@ -82,7 +82,7 @@ export function currentValues(live) {
 
 // ------------------------------------------------------------------ drawing
 
-export const NS = "http://www.w3.org/2000/svg";
+const NS = "http://www.w3.org/2000/svg";
 const M = { l: 48, r: 14, t: 30, b: 42 };
 
 export function el(tag, attrs, parent, text) {
@@ -91,6 +91,14 @@ export function el(tag, attrs, parent, text) {
   if (text !== undefined) e.textContent = text;
   parent.appendChild(e);
   return e;
+}
+
+// An empty chart of this size, titled (its title read out as the image's label too).
+export function titledSvg(width, height, title) {
+  const svg = document.createElementNS(NS, "svg");
+  for (const [k, val] of Object.entries({ width, height, role: "img", "aria-label": title })) svg.setAttribute(k, val);
+  el("text", { x: 4, y: 16, class: "lc-title" }, svg, title);
+  return svg;
 }
 
 export function niceTicks(lo, hi, n = 5) {
@@ -139,12 +147,7 @@ export function draw(root, spec, v) {
   const px = (x) => M.l + ((fx(x) - fx(x0)) / (fx(x1) - fx(x0))) * (width - M.l - M.r);
   const py = (y) => height - M.b - ((y - y0) / (y1 - y0)) * (height - M.t - M.b);
 
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("width", width);
-  svg.setAttribute("height", height);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", model.title || spec.title);
-  el("text", { x: 4, y: 16, class: "lc-title" }, svg, model.title || spec.title);
+  const svg = titledSvg(width, height, model.title || spec.title);
   for (const t of niceTicks(y0, y1)) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
     el("text", { x: M.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));

@@ -36,26 +36,28 @@ def _cell(c: acceptance_measured.AcceptanceCell) -> dict[str, Any]:
             "alpha_text": f"{c.alpha:.3f}"}
 
 
-def _references(T: Any, lang: Lang) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The articles' acceptance lengths as bands, and the E[τ] curve at the articles' K with each one's α marked."""
-    bands, marks = [], []
+def _references(T: Any, lang: Lang) -> tuple[list[dict[str, Any]], list[dict[str, Any]], str]:
+    """The articles' acceptance lengths as bands, the E[τ] curve at the articles' K with each one's α marked, and
+    the α each implies at K, in words."""
+    bands, marks, implied = [], [], []
     for r in article_tables.acceptance_references():
         value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
         name = f"{r.label_en if lang == 'en' else r.label} {value} ({r.source[:3]})"
         bands.append({"y0": r.low, "y1": r.high, "color": palette.MARKS["band"], "label": name + T("measured")})
         lo, hi = (theory.implied_alpha(x, K_ARTICLES) for x in (r.low, r.high))
         xs = sorted({lo, hi, *(a for a in ALPHAS if lo < a < hi)})
+        implied.append(f"{name} → α {lo:.2f}" + ("" if round(lo, 2) == round(hi, 2) else f"–{hi:.2f}"))
         marks.append({"name": name, "color": palette.MARKS["band"], "width": 6, "legend": False, "markers": lo == hi,
                       "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in xs]})
     curve = {"name": T("e_at_k_articles", K_ARTICLES=K_ARTICLES), "color": palette.baseline(2), "dash": "dash",
              "width": 1, "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
-    return bands, [curve, *marks]
+    return bands, [curve, *marks], "; ".join(implied) + "."
 
 
 def chart(lang: Lang) -> Chart:
     T, W = say(TEXT, lang), say(WORDS, lang)
     cells, _ = acceptance_measured.recorded_cells()
-    bands, fixed = _references(T, lang)
+    bands, fixed, implied = _references(T, lang)
     etau = {"title": T("e_against_acceptance_rate"), "height": 330, "x": {"title": "α", "range": [0, 1]},
             "y": {"title": T("tokens_per_verification")}, "grid": ALPHAS, "hlines": [], "bands": bands,
             "fixed": fixed, "curve": {"name": T("e_gamma_computed"), "color": palette.MARKS["formula"]},
@@ -82,5 +84,8 @@ def chart(lang: Lang) -> Chart:
     sources += [("measured", f"{where} · {', '.join(dict.fromkeys(cs))}") for where, cs in arms.items()]
     return Chart("acceptance", T("e_against_acceptance_rate"), T("a_drafter_proposes_tokens"), controls,
                  {"alpha": 0.8, "gamma": 5, "c": 0.05}, {"etau": etau, "gamma": gamma, "words": words}, sources,
-                 [(W("formula_link"), PAPER)])
+                 [(W("formula_link"), PAPER)],
+                 [("computed", T("the_curves_are_the") + T("theory_it_assumes_verifying")),
+                  ("quoted", T("bands_are_the_mean", K_ARTICLES=K_ARTICLES) + implied),
+                  *([("measured", T("green_dots_are_cells"))] if cells else [])])
 

@@ -51,4 +51,6 @@ def chart(lang: Lang) -> Chart:
     sources += [("measured", f"{a} · {arms[a].get('label', '')}") for g in grids for a in (g.target, *g.arms)]
     return Chart("breakeven", T("be_title"), T("be_intro"), controls,
                  {"be_target": grids[0].target, "be_metric": "throughput", "be_level": levels[0]},
-                 {"grids": data, "words": words}, sources)
+                 {"grids": data, "words": words}, sources,
+                 notes=[("measured", f"{T('be_badge')} · {llamacpp_files.BREAKEVEN} · {got.machine_line}"),
+                        ("measured", T("cav_throughput"))])

@@ -36,6 +36,7 @@ class Chart:
     data: dict[str, Any]
     sources: list[tuple[str, str]]  # (kind: measured / quoted / computed / simulated / imported, one line)
     links: list[tuple[str, str]] = field(default_factory=list)  # (text, https URL): followed only when clicked
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, caption) under the chart, as the page's
 
 
 @lru_cache(maxsize=1)
@@ -54,9 +55,13 @@ def packed(data: dict[str, Any]) -> str:
     return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode()
 
 
+def _badged(kind: str, text: str, lang: Lang) -> str:
+    """A line with its kind's badge in front, as the app's captions and sources have."""
+    return f'<span class="ex-kind" style="background:{palette.KINDS[kind]}">{escape(word(kind, lang))}</span> {escape(text)}'
+
+
 def _sources(chart: Chart, lang: Lang) -> str:
-    items = "".join(f'<li><span class="ex-kind" style="background:{palette.KINDS[kind]}">{escape(word(kind, lang))}'
-                    f"</span> {escape(line)}</li>" for kind, line in dict.fromkeys(chart.sources))
+    items = "".join(f"<li>{_badged(kind, line, lang)}</li>" for kind, line in dict.fromkeys(chart.sources))
     links = "".join(f'<li><a href="{escape(href)}" target="_blank" rel="noopener">{escape(text)}</a></li>'
                     for text, href in chart.links)
     text = say(WORDS, lang)
@@ -69,12 +74,13 @@ def document(chart: Chart, state: dict[str, Any], lang: Lang, width: int, height
     """The file: `state` is where the controls start; `width` the page's largest width in px, `height` each
     plot's (None: the app's heights)."""
     data = {**chart.data, "chart": chart.name, "controls": chart.controls, "state": state, "height": height}
+    notes = "".join(f'<p class="ex-note">{_badged(kind, text, lang)}</p>' for kind, text in chart.notes)
     return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(chart.title)}</title><style>{_style()}</style></head>\n"
             f'<body><main id="chart" data-chart="{chart.name}" style="max-width:{width}px">'
             f'<h1>{escape(chart.title)}</h1><p class="ex-lead">{escape(chart.lead)}</p>'
-            f'<div id="controls"></div><div id="view"></div>{_sources(chart, lang)}'
+            f'<div id="controls"></div><div id="view"></div>{notes}{_sources(chart, lang)}'
             f'<script type="application/octet-stream" id="chart-data">{packed(data)}</script>\n'
             f'<script type="module">\n{_script()}\n</script></main></body></html>\n')

@@ -101,4 +101,5 @@ def chart(lang: Lang) -> Chart:
                 "our_prompt": ours["cpu/draft"].get("first", "")}
     words = {"columns": [T("col_rung"), "tok/s", T("col_prev"), T("col_first")]}
     return Chart("ladder", T("title"), T("intro"), controls, defaults, {"article": article, "ours": ours, "words": words},
-                 sources + ours_sources + [("computed", T("ratio_badge"))])
+                 sources + ours_sources + [("computed", T("ratio_badge"))],
+                 notes=[("quoted", f"{sources[0][1]} · {T('median3')}"), ("measured", T("ours_caption")), ("computed", T("ratio_badge"))])

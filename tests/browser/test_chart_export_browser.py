@@ -214,3 +214,23 @@ def test_each_exported_chart_inside_an_iframe_of_another_site(page, two_servers:
     CHECKS[name](frame)
     assert page.evaluate("location.href") == f"{post}/{name}.html"  # the post is left alone
     assert aborted == []
+
+
+@pytest.mark.parametrize("name, path, query, state", [
+    ("acceptance", "acceptance", "alpha=0.55&gamma=14&c=0.45", {"alpha": "0.55", "gamma": "14", "c": "0.45"}),
+    ("concurrency", "concurrency", "source=001&level=16", {"family": "spec", "source": "001", "metric": "throughput",
+                                                           "level": "16"}),
+])
+def test_the_apps_button_downloads_the_chart_in_the_links_state(app_url: str, page, name: str, path: str, query: str,
+                                                                 state: dict[str, str]) -> None:
+    """The page opened from a link: its "download this chart" button gives the file `export-chart` writes for that
+    link's state, and that file opens in the state."""
+    page.goto(f"{app_url}/{path}?{query}&lang=en")
+    # the concurrency page has two buttons (the map's too); Streamlit keeps a hidden copy of each for sizing
+    button = page.locator(f".st-key-download_chart_{name} button:visible")
+    button.wait_for(timeout=60_000)
+    assert button.text_content().endswith("Download this chart (one HTML file)")
+    with page.expect_download(timeout=60_000) as got:
+        button.click()
+    html = Path(got.value.path()).read_text(encoding="utf-8")
+    assert html == export_chart(name, "en", state)
