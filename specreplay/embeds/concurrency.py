@@ -11,7 +11,7 @@ from typing import Any
 
 from specreplay import axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.arm_facts import F16_NOTE
-from specreplay.articles import cite
+from specreplay.articles import articles, cite
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, WORDS, say
 from specreplay.format import RecordingError, load
@@ -135,7 +135,8 @@ def _view(family: str, source: str, metric: str, T: Say, W: Say, lang: Lang) -> 
     y_title = (T("y_spec_throughput" if metric == "throughput" else "y_spec_decode") if recorded else T("y_spec")) \
         if family == "spec" else (T("y_quant_decode") if recorded and metric == "decode" else T("y_quant"))
     batch = bool(shown) and all(s.axis == "batch" for s in shown)
-    kind = {s.key: "quoted" if s.source[:3].isdigit() else s.kind for s in every}
+    # an article's own measurement is quoted here ("measured here" is our recorder only), as the page badges it
+    kind = {s.key: "quoted" if s.kind == "measured" and s.source in articles() else s.kind for s in every}
     chart = {"title": question, "height": 430, "series": series, "hlines": [{"y": 1, "color": "black", "label": T("no_gain")}],
              "x": {"title": T("x_batch" if batch else "x_concurrency"), "log": True, "ticks": [1, 2, 4, 8, 16, 24, 32, 48, 64, 100]},
              "y": {"title": y_title, "range": [0, max(values + [1.0]) * 1.08]}, "current_label": T("selected"),
