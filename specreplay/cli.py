@@ -6,6 +6,7 @@
     specreplay summary RECORDING                   a recording's summary table
     specreplay video RECORDING --prompt ID         a frame-exact MP4 or GIF of a replay
     specreplay export-html RECORDING -o FILE       one replay as a self-contained HTML file
+    specreplay export-chart NAME -o FILE           one interactive chart as a self-contained HTML file
     specreplay import KIND FILE... -o FILE         another benchmark tool's results as a recording
 
 `specreplay COMMAND --help` lists a command's options. Problems end in one line on stderr (file, line, field,
@@ -64,6 +65,12 @@ def streamlit_flags(config: Path) -> list[str]:
     table = tomllib.loads(config.read_text(encoding="utf-8"))
     return [f"--{section}.{key}={str(value).lower() if isinstance(value, bool) else value}"
             for section, options in table.items() for key, value in options.items()]
+
+
+def _chart(argv: list[str]) -> int:
+    from specreplay.embeds.cli import main
+
+    return main(argv, prog=f"{PROG} export-chart")
 
 
 def _app(argv: list[str]) -> int:
@@ -184,6 +191,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "summary": _recorder,
     "video": lambda argv: _video(argv[1:]),
     "export-html": _interop,
+    "export-chart": lambda argv: _chart(argv[1:]),
     "import": _interop,
 }
 

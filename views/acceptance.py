@@ -10,6 +10,7 @@ from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
 from specreplay.views.acceptance_text import TEXT
+from specreplay.views.chart_download import download_chart
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
 from specreplay.views.chart_parts import opened, plotly, short
@@ -163,6 +164,7 @@ def explorer() -> None:
             "live": {"model": "gamma", "values": {"alpha": alpha, "gamma": gamma, "c": c}, "sliders": sliders}},
             key="gamma_chart")
         st.caption(kind_markdown("computed") + " " + T("theory_it_assumes_verifying"))
+        download_chart("acceptance")
         if cells:  # after the γ chart, which pages and benches find as the second live chart
             positions_chart(cells, alpha, gamma, sliders)
 

@@ -17,6 +17,7 @@ from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import load_timing_sweep
 from specreplay.views import url_state
 from specreplay.views.chart_parts import MAX_SERIES, opened, short, sources
+from specreplay.views.chart_download import download_chart
 from specreplay.views.concurrency_maps import breakeven_section, defect_caption, pareto_section
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.full_scale import concurrency_panel
@@ -281,6 +282,7 @@ def explorer() -> None:
         key="concurrency_chart")
     kinds = sorted({shown_kind(s) for s in shown})
     st.caption(" / ".join(kind_markdown(k) for k in kinds) + " " + T("cap_common"))
+    download_chart("concurrency")
     for c in caveats:
         st.caption(f":material/info: {c}")
 

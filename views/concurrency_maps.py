@@ -16,6 +16,7 @@ from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.replay.source import load_upload
 from specreplay.views import url_state
+from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
@@ -208,6 +209,7 @@ def breakeven_section() -> None:
                       xaxis={"title": T("be_x"), "tickvals": xs, "ticktext": [str(v) for v in g.levels]},
                       yaxis={"title": T("be_y")}, legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="breakeven_chart")
+    download_chart("breakeven")
     kind_badge("measured", T("be_badge") + f" · {llamacpp_files.BREAKEVEN} · {got.machine_line}")
     lengths = ", ".join(f"{L:g}" for L in g.lengths)
     rows = []

@@ -15,6 +15,7 @@ from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui, url_state
 from specreplay.views.chart_parts import opened, plotly, sources
+from specreplay.views.chart_download import download_chart
 from specreplay.views.full_scale import ladder_panel
 from specreplay.views.ladder_text import TEXT
 from specreplay.views.texts import Texts
@@ -293,6 +294,7 @@ with left:
     kind = article_000()
 with right:
     our_ladder(kind)
+download_chart("ladder")
 by_prompt_000()
 article_001()
 article_003()

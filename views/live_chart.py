@@ -11,13 +11,12 @@ from typing import Any
 
 import streamlit as st
 
+from specreplay.js_bundle import bundle
 from specreplay.resources import ASSETS
 
 _ASSETS = ASSETS / "explainer"
-# The component takes one script: the multiplier module (shared with node's tests) goes in place of its import.
-_IMPORT = 'import { times } from "./multiplier.js";'
-_JS = (_ASSETS / "live_chart.js").read_text(encoding="utf-8").replace(
-    _IMPORT, (_ASSETS / "multiplier.js").read_text(encoding="utf-8"))
+# The component takes one script: the modules it imports (shared with node's tests) are inlined.
+_JS = bundle(_ASSETS / "live_chart.js")
 _mount = st.components.v2.component(
     "specreplay_live_chart", js=_JS,
     css=(_ASSETS / "live_chart.css").read_text(encoding="utf-8"), isolate_styles=False)

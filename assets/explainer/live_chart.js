@@ -1,13 +1,10 @@
 // A small SVG chart that follows the page's Streamlit sliders in the browser, so a slider move redraws it at
 // once instead of after a server round trip (specreplay/live_chart.py mounts it; docs/explainer.md says why).
 // The server sends the chart's fixed parts and the slider values it knows; the "model" recomputes what a slider
-// changes with the same formulas as specreplay/theory.py (tests/js/live_chart.test.mjs pins both to one table).
+// changes with the formulas of formulas.js, the twin of specreplay/theory.py (assets/formula_cases.json pins both).
 
+import { computeOverhead, expectedTokens, speedup } from "./formulas.js";
 import { times } from "./multiplier.js";
-
-export const expectedTokens = (a, g) => (a === 1 ? g + 1 : (1 - a ** (g + 1)) / (1 - a));
-export const speedup = (a, g, c) => expectedTokens(a, g) / (1 + g * c);
-export const computeOverhead = (a, g, c) => (g * c + g + 1) / expectedTokens(a, g);
 
 const fill = (template, v) => template.replace(/\{(\w+)\}/g, (m, k) => (k in v ? v[k] : m));
 const shown = (v) => ({ alpha: v.alpha?.toFixed(2), c: v.c?.toFixed(2), gamma: v.gamma, level: v.level });
@@ -88,7 +85,7 @@ export function currentValues(live) {
 const NS = "http://www.w3.org/2000/svg";
 const M = { l: 48, r: 14, t: 30, b: 42 };
 
-function el(tag, attrs, parent, text) {
+export function el(tag, attrs, parent, text) {
   const e = document.createElementNS(NS, tag);
   for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
   if (text !== undefined) e.textContent = text;
@@ -96,7 +93,15 @@ function el(tag, attrs, parent, text) {
   return e;
 }
 
-function niceTicks(lo, hi, n = 5) {
+// An empty chart of this size, titled (its title read out as the image's label too).
+export function titledSvg(width, height, title) {
+  const svg = document.createElementNS(NS, "svg");
+  for (const [k, val] of Object.entries({ width, height, role: "img", "aria-label": title })) svg.setAttribute(k, val);
+  el("text", { x: 4, y: 16, class: "lc-title" }, svg, title);
+  return svg;
+}
+
+export function niceTicks(lo, hi, n = 5) {
   const raw = (hi - lo) / n;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((f) => f * mag).find((s) => s >= raw);
@@ -142,12 +147,7 @@ export function draw(root, spec, v) {
   const px = (x) => M.l + ((fx(x) - fx(x0)) / (fx(x1) - fx(x0))) * (width - M.l - M.r);
   const py = (y) => height - M.b - ((y - y0) / (y1 - y0)) * (height - M.t - M.b);
 
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("width", width);
-  svg.setAttribute("height", height);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", model.title || spec.title);
-  el("text", { x: 4, y: 16, class: "lc-title" }, svg, model.title || spec.title);
+  const svg = titledSvg(width, height, model.title || spec.title);
   for (const t of niceTicks(y0, y1)) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
     el("text", { x: M.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { computeOverhead, expectedTokens, MODELS, nearestCell, placeLabels, speedup } from "../../assets/explainer/live_chart.js";
+import { computeOverhead, expectedTokens, speedup } from "../../assets/explainer/formulas.js";
+import { MODELS, nearestCell, placeLabels } from "../../assets/explainer/live_chart.js";
 
 const round2 = (x) => Math.round(x * 100) / 100;
 

@@ -1,0 +1,105 @@
+"""The ladder as an exported chart: article 000's bf16 → 4-bit → drafter ladder (overall or one prompt) beside
+ours (this CPU's llama.cpp ladder or the H200's, a drafter, a prompt), each rung's tok/s with both multipliers:
+over the rung before and over the first — the ladder page's two charts side by side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specreplay import article_tables, llamacpp_files, palette, real_ladder
+from specreplay.articles import cite
+from specreplay.embeds.document import Chart
+from specreplay.embeds.words import Say, say
+from specreplay.format import Recording
+from specreplay.multiplier import times
+from specreplay.views.ladder_text import TEXT
+from specreplay.words import Lang
+
+OVERALL = "overall"
+RUNGS_000 = ["original", "quantized", "drafter"]
+# The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.
+STATE = ("prompt", "our_machine", "our_drafter", "our_prompt")
+
+
+def _prompt_id(workload_en: str) -> str:
+    """A stable id for a prompt row of 000's table, as the page's URL names it: 'code generation' → 'code-generation'."""
+    return workload_en.split(" (")[0].strip().lower().replace(" ", "-")
+
+
+def _colours(n: int, family: palette.Family) -> list[str]:
+    return [palette.baseline(0)] + [palette.colour(family, i) for i in range(n - 1)]
+
+
+def _article(T: Say, lang: Lang) -> tuple[dict[str, Any], list[list[str]], list[tuple[str, str]]]:
+    """000's ladders by prompt id (overall first), the prompt options and the sources."""
+    out, options, sources = {}, [[OVERALL, T("overall")]], []
+    choices = [(OVERALL, T("overall_short"), None)] + [
+        (_prompt_id(en), en if lang == "en" else ko, ko) for ko, en in article_tables.workloads("ladder_by_prompt")]
+    for pid, which, workload in choices:
+        steps = article_tables.ladder("ladder_overall") if workload is None else article_tables.ladder(
+            "ladder_by_prompt", workload=workload, series_names=RUNGS_000)
+        out[pid] = {"title": T("headline", which=which, first=steps[0].value, last=steps[-1].value),
+                    "rungs": [{"label": s.label_en if lang == "en" else s.label, "value": s.value, "prev": s.vs_previous,
+                               "first": s.vs_first, "color": c} for s, c in zip(steps, _colours(len(steps), "articles"))]}
+        if workload is not None:
+            options.append([pid, which])
+        sources.append(("quoted", f"{which} — {cite(steps[0].cell, lang)}"))  # type: ignore[arg-type]
+    return out, options, sources
+
+
+def _rung_name(arm: str, T: Say) -> str:
+    return T(f"rung_{arm}") if f"rung_{arm}" in TEXT else arm
+
+
+def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str, list[list[str]]], list[tuple[str, str]]]:
+    """Our ladders by 'machine/drafter' (prompt → rungs), the drafters per machine, the prompts per ladder, sources."""
+    names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
+    out: dict[str, Any] = {}
+    drafters: dict[str, list[list[str]]] = {}
+    prompts: dict[str, list[list[str]]] = {}
+    sources: list[tuple[str, str]] = []
+    for machine, ladders in real_ladder.MACHINE_LADDERS.items():
+        for drafter, (file, arms) in ladders.items():
+            got = llamacpp_files.read(file)
+            found = real_ladder.prompt_ladders(got, arms) if isinstance(got, Recording) else []
+            key = f"{machine}/{drafter}"
+            out[key] = {"empty": T("ours_empty" if machine == "cpu" else "ours_empty_h200", file=file), "prompts": {}}
+            if not found:
+                continue
+            assert isinstance(got, Recording)
+            drafters.setdefault(machine, []).append([drafter, names[drafter]])
+            prompts[key] = [[pl.prompt, pl.prompt + ("" if pl.greedy else T("sampled"))] for pl in found]
+            # the page's opening prompt: the first greedy one of article 000's overall kind, code
+            out[key]["first"] = next((pl.prompt for pl in found if pl.kind == "code" and pl.greedy), found[0].prompt)
+            sources.append(("measured", f"recordings/{file} · {', '.join(arms)} · {got.machine_line} · {got.header.date}"))
+            for pl in found:
+                first = pl.rungs[0].rate
+                rates = [r.rate for r in pl.rungs]
+                title = T("ours_headline", prompt=pl.prompt, first=rates[0], last=rates[-1], product=times(pl.product)) \
+                    if rates[0] and rates[-1] else pl.prompt
+                out[key]["prompts"][pl.prompt] = {"title": title, "rungs": [
+                    {"label": _rung_name(r.arm, T), "value": None if r.rate is None else round(r.rate, 1),
+                     "prev": r.vs_previous, "first": r.rate / first if r.rate and first else None, "color": c}
+                    for r, c in zip(pl.rungs, _colours(len(pl.rungs), "cpu" if machine == "cpu" else "gpu"))]}
+    return out, drafters, prompts, sources
+
+
+def chart(lang: Lang) -> Chart:
+    T = say(TEXT, lang)
+    article, prompt_options, sources = _article(T, lang)
+    ours, drafters, prompts, ours_sources = _ours(T)
+    machines = {"cpu": T("machine_cpu"), "h200": T("machine_h200")}
+    controls: list[dict[str, Any]] = [
+        {"name": "prompt", "label": T("prompt"), "kind": "select", "options": prompt_options},
+        {"name": "our_machine", "label": T("ours_machine"), "kind": "select",
+         "options": [[m, machines[m]] for m in real_ladder.MACHINE_LADDERS if m in drafters] or [["cpu", machines["cpu"]]]},
+        {"name": "our_drafter", "label": T("ours_drafter"), "kind": "select", "depends": ["our_machine"],
+         "options_by": drafters},
+        {"name": "our_prompt", "label": T("ours_prompt"), "kind": "select", "depends": ["our_machine", "our_drafter"],
+         "options_by": prompts}]
+    defaults = {"prompt": OVERALL, "our_machine": "cpu", "our_drafter": "draft",
+                "our_prompt": ours["cpu/draft"].get("first", "")}
+    words = {"columns": [T("col_rung"), "tok/s", T("col_prev"), T("col_first")]}
+    return Chart("ladder", T("title"), T("intro"), controls, defaults, {"article": article, "ours": ours, "words": words},
+                 sources + ours_sources + [("computed", T("ratio_badge"))],
+                 notes=[("quoted", f"{sources[0][1]} · {T('median3')}"), ("measured", T("ours_caption")), ("computed", T("ratio_badge"))])

@@ -1,0 +1,118 @@
+"""`specreplay export-chart`: every chart exports as one file under 1.5 MB that names no network resource, the same
+inputs give the same bytes, the app's URL state opens the chart in that state, and bad input is one line."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specreplay import axis_series
+from specreplay.embeds.cli import main
+from specreplay.embeds.export import CHARTS, STATE_KEYS, export_chart
+from specreplay.multiplier import times
+
+LIMIT = 1_500_000  # bytes: the issue's 1.5 MB
+
+
+def embedded_data(html: str) -> dict[str, Any]:
+    """The chart's data as the browser inflates it."""
+    b64 = re.search(r'<script type="application/octet-stream" id="chart-data">([^<]*)</script>', html)
+    assert b64
+    return json.loads(gzip.decompress(base64.b64decode(b64.group(1))))
+
+
+def export_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "specreplay", "export-chart", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """The command in this process (the recordings read once for every test): exit status and stderr."""
+    code = main(list(args), prog="specreplay export-chart")
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", list(CHARTS))
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_each_chart_is_one_small_file_that_names_no_network_resource(name: str, lang: str) -> None:
+    html = export_chart(name, lang)
+    assert len(html.encode()) <= LIMIT
+    assert "default-src 'none'" in html  # the policy: nothing may be fetched, whatever the page holds
+    markup = re.sub(r"<script\b[^>]*>.*?</script>", "", html, flags=re.S)
+    assert not re.search(r"<(link|img|iframe|object|embed|script)\b|\bsrc=", markup)  # no external resource
+    # the only web addresses are links a reader may follow (the formula's paper), never loaded
+    assert {u for u in re.findall(r"https?://[^\s\"'<>)]+", html)} <= {"https://arxiv.org/abs/2211.17192",
+                                                                       "http://www.w3.org/2000/svg"}
+    data = embedded_data(html)
+    assert data["chart"] == name and set(data["state"]) >= set(STATE_KEYS[name])
+    assert f'<html lang="{lang}">' in html
+
+
+def test_the_same_inputs_write_the_same_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two processes (nothing cached between them), then every chart twice in one."""
+    a, b = tmp_path / "a.html", tmp_path / "b.html"
+    for out in (a, b):
+        got = export_cli("ladder", "--lang", "en", "--state", "our_machine=h200", "-o", str(out))
+        assert got.returncode == 0, got.stderr
+    assert a.read_bytes() == b.read_bytes()
+    for name in CHARTS:
+        for out in (a, b):
+            assert run_cli(capsys, name, "--state", "alpha=0.7&level=16", "-o", str(out), "--force")[0] == 0
+        assert a.read_bytes() == b.read_bytes(), name
+
+
+def test_a_link_opens_the_chart_in_its_state() -> None:
+    link = "http://127.0.0.1:8501/acceptance?alpha=0.55&gamma=14&c=0.45&lang=en&arms=x"
+    assert embedded_data(export_chart("acceptance", "en", {"alpha": "0.55", "gamma": "14", "c": "0.45",
+                                                             "lang": "en", "arms": "x"}))["state"] == {
+        "alpha": 0.55, "gamma": 14, "c": 0.45}
+    from specreplay.embeds.export import state_of
+    assert state_of(link) == {"alpha": "0.55", "gamma": "14", "c": "0.45", "lang": "en", "arms": "x"}
+    assert state_of("?level=16") == state_of("level=16") == {"level": "16"}
+    state = embedded_data(export_chart("concurrency", "ko", {"family": "quant", "level": "16"}))["state"]
+    assert state["family"] == "quant" and state["level"] == 16
+    assert state["source"] in ("cpu", "002")  # the page's default source when it is one of quant's, else 002
+
+
+@pytest.mark.parametrize("args, says", [
+    (["acceptance", "--state", "gamma=4.5"], "gamma=4.5: give a whole number from 1 to 16"),
+    (["acceptance", "--state", "alpha=2"], "alpha=2: out of range; give one from 0 to 1"),
+    (["concurrency", "--state", "family=spec&source=002"], "source=002: not one of 001, 004, gpu, cpu"),
+    (["concurrency", "--state", "level=3"], "level=3: not one of 1, 2, 4, 8, 16, 32, 64"),
+    (["ladder", "--size", "wide"], "--size wide: give WIDTH or WIDTHxHEIGHT in pixels"),
+])
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
+                                                  says: str) -> None:
+    out = tmp_path / "chart.html"
+    code, err = run_cli(capsys, *args, "-o", str(out))
+    assert code == 2 and not out.exists()
+    assert err.startswith("specreplay export-chart: ") and says in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_an_existing_file_is_kept_unless_forced(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "chart.html"
+    out.write_text("mine")
+    assert run_cli(capsys, "breakeven", "-o", str(out))[0] == 2 and out.read_text() == "mine"
+    assert run_cli(capsys, "breakeven", "-o", str(out), "--force")[0] == 0 and "<!doctype html>" in out.read_text()
+
+
+def test_the_concurrency_readout_is_the_pages() -> None:
+    """Article 001's series: each level's text is the page's multiplier of the table's value, or 'not measured'."""
+    data = embedded_data(export_chart("concurrency", "en"))
+    rows = data["views"]["spec/001/throughput"]["rows"]
+    table = axis_series.series("concurrency_speedup", "speedup")
+    assert len(rows) == len(table)
+    for row, s in zip(rows, table):
+        for level, text in row["at"].items():
+            v = s.value_at(int(level))
+            assert text == (times(v) if v is not None else text), (s.key, level)
+            assert v is not None or "not" in text
