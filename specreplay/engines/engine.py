@@ -4,7 +4,7 @@ does, in recorder/server.py), so a page can name an engine without the recorder'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,10 @@ class Identity:
     served: dict[str, Any] = field(default_factory=dict)  # facts about the served model beyond /v1/models
 
 
+# (program, model, served name, host, port, the engine's own options) → the command line that serves it
+ServeCommand = Callable[[str, str, str, str, int, Sequence[str]], list[str]]
+
+
 def no_counters(chunk: dict[str, Any]) -> dict[str, Any] | None:
     """An engine that puts no per-request counters into its stream chunks."""
     return None
@@ -41,5 +45,6 @@ class Engine:
     identify: Callable[[dict[str, Any]], Identity]  # that answer (a JSON object) → what the server is
     metrics: dict[str, str]  # its /metrics names → the names above; a counter not listed here is not read
     health_path: str  # answers 200 once the server takes requests: the default [arms.launch] health_url
+    serve_command: ServeCommand | None  # how to start one with what the recorder reads on; None: started elsewhere
     # a stream chunk's per-request counters and times, kept in the run's request_metrics (None: none in it)
     request_counters: Callable[[dict[str, Any]], dict[str, Any] | None] = no_counters

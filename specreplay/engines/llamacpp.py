@@ -5,6 +5,7 @@ draft_n_accepted, prompt and decode times). The server names itself "llama.cpp",
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from specreplay.engines.engine import RUNNING, SPEC_COUNTERS, WAITING, Engine, Identity
@@ -28,9 +29,16 @@ def request_counters(chunk: dict[str, Any]) -> dict[str, Any] | None:
                         if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)}}
 
 
+def serve_command(program: str, model: str, served_name: str, host: str, port: int,
+                  options: Sequence[str] = ()) -> list[str]:
+    """llama-server with /metrics on (off by default: without it no speculative counters) and no web UI."""
+    return [program, "-m", model, "-a", served_name, *options, "--metrics", "--no-webui", "--host", host,
+            "--port", str(port)]
+
+
 ENGINE = Engine(
     name="llama.cpp", label="llama.cpp", info_path="/props", identify=identify,
     metrics={**{f"llamacpp:{n}": n for n in SPEC_COUNTERS},
              "llamacpp:requests_processing": RUNNING, "llamacpp:requests_deferred": WAITING},
-    health_path="/health", request_counters=request_counters,
+    health_path="/health", serve_command=serve_command, request_counters=request_counters,
 )

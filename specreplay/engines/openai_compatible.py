@@ -13,4 +13,4 @@ def identify(body: dict[str, Any]) -> Identity:
 
 
 ENGINE = Engine(name="openai", label="OpenAI-compatible", info_path=None, identify=identify, metrics={},
-                health_path="/v1/models")
+                health_path="/v1/models", serve_command=None)

@@ -8,6 +8,7 @@ from specreplay.engines import engine as common
 from specreplay.engines import llamacpp, vllm
 from specreplay.recorder import metrics
 from specreplay.recorder.config import load
+from tests.browser_fixtures import ROOT
 
 # What SGLang would add as specreplay/engines/sglang.py (names as its /metrics and /get_server_info write them).
 SGLANG = common.Engine(
@@ -15,6 +16,8 @@ SGLANG = common.Engine(
     identify=lambda body: common.Identity(body.get("version"), "sglang"),
     metrics={"sglang:spec_verify_ct_total": common.DRAFTS, "sglang:num_running_reqs": common.RUNNING},
     health_path="/health_generate",
+    serve_command=lambda program, model, name, host, port, options: [
+        program, "-m", "sglang.launch_server", "--model-path", model, "--host", host, "--port", str(port), *options],
     request_counters=lambda chunk: {"meta": chunk["meta_info"]} if "meta_info" in chunk else None,
 )
 
@@ -32,6 +35,20 @@ def test_llama_server_chunks_carry_the_requests_own_counters_finite_numbers_only
     assert llamacpp.request_counters(chunk) == {"timings": {"draft_n": 25, "draft_n_accepted": 8}}
     assert llamacpp.request_counters({"choices": []}) is None
     assert vllm.ENGINE.request_counters(chunk) is None
+
+
+def test_each_engine_knows_how_to_start_one_with_its_counters_on() -> None:
+    """llama-server exports /metrics only when asked; the bundled llama.cpp configs are written with this command
+    (recorder/engine/llamacpp_configs.py), the vLLM arms' with vLLM's (recorder/engine/serve.py)."""
+    assert llamacpp.serve_command("llama-server", "m.gguf", "m", "127.0.0.1", 8311, ["-t", "2"]) == [
+        "llama-server", "-m", "m.gguf", "-a", "m", "-t", "2", "--metrics", "--no-webui", "--host", "127.0.0.1",
+        "--port", "8311"]
+    assert vllm.serve_command("python", "/w", "m", "127.0.0.1", 8001, ["--dtype", "float32"])[1:] == [
+        "-m", "vllm.entrypoints.openai.api_server", "--model", "/w", "--served-model-name", "m", "--host",
+        "127.0.0.1", "--port", "8001", "--dtype", "float32"]
+    assert engines.named("openai").serve_command is None  # a hosted API is started by its owner
+    config = (ROOT / "recorder/configs/qwen-llamacpp.toml").read_text()
+    assert '"--metrics", "--no-webui", "--host", "127.0.0.1", "--port", "8311"' in config
 
 
 def test_engine_names_as_recordings_store_them_and_as_pages_show_them() -> None:
