@@ -245,7 +245,8 @@ def _arm(a: Any, p: str, i: int) -> Arm:
         flags=_get(a, "flags", dict, p, w, {}), engine=engine,
         baseline=_get(a, "baseline", str, p, w, None),
         api_key=os.environ.get(key_env) if key_env else None, auth=auth,
-        launch=_launch(a["launch"], endpoint + engines.health_path(engine), p, w + "launch.") if "launch" in a else None,
+        launch=(_launch(a["launch"], endpoint + engines.health_path(engine), p, w + "launch.")
+                if "launch" in a else None),
     )
 
 

@@ -20,7 +20,6 @@ _LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})?\s+(\S+)')
 _POS = re.compile(r'position="(\d+)"')
 
 
-
 @dataclass(frozen=True)
 class Snapshot:
     running: float

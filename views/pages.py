@@ -36,7 +36,8 @@ class Page:
 PAGES = (
     Page("home", "start", ("소개", "Start here"), ":material/home:"),
     Page("replay", "replay", ("나란히 재생", "Side-by-side replay"), ":material/play_circle:"),
-    Page("acceptance", "acceptance", ("수용률과 드래프트 길이", "Acceptance rate & draft length"), ":material/tune:"),
+    Page("acceptance", "acceptance", ("수용률과 드래프트 길이", "Acceptance rate & draft length"),
+         ":material/tune:"),
     Page("concurrency", "concurrency", ("동시 접속과 배수", "Concurrency vs speedup"), ":material/groups:"),
     Page("ladder", "ladder", ("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"), ":material/stairs:"),
     Page("cost", "cost", ("토큰당 비용과 KV 캐시", "Cost per token & KV cache"), ":material/payments:"),

@@ -66,7 +66,8 @@ def test_a_new_engine_is_one_module(monkeypatch: pytest.MonkeyPatch, tmp_path) -
     monkeypatch.setattr(engines, "ENGINES", (*engines.ENGINES, SGLANG))
     snap = metrics.parse(text)
     assert snap.has_spec and snap.drafts == 5 and snap.busy == 2
-    (tmp_path / "sglang.toml").write_text('title = "t"\n[[arms]]\nid = "a"\nendpoint = "http://127.0.0.1:30000"\nmodel = "m"\n'
+    (tmp_path / "sglang.toml").write_text('title = "t"\n[[arms]]\nid = "a"\nendpoint = "http://127.0.0.1:30000"\n'
+                'model = "m"\n'
                 'engine = "sglang"\n[arms.launch]\ncommand = ["python", "-m", "sglang.launch_server"]\n'
                 '[[prompts]]\nid = "p"\nkind = "chat"\ntext = "hi"\n')
     cfg = load(tmp_path / "sglang.toml")
