@@ -29,18 +29,19 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.explainer_bench import SERVER_FLAGS  # noqa: E402
+from specreplay.views import pages  # noqa: E402
 from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.local_server import free_port, local_server  # noqa: E402
 
 TARGET_MS = 1500
-# page url path → its link text in the sidebar (English) and what counts as its first chart.
-PAGES = {
-    "acceptance": ("Acceptance rate & draft length", "[data-live-chart] svg"),
-    "concurrency": ("Concurrency vs speedup", "[data-live-chart] svg"),
-    "ladder": ("bf16 → 4-bit → drafter", ".js-plotly-plot .main-svg"),
-    "cost": ("Cost per token & KV cache", "[data-testid='stMetric']"),
-    "roofline": ("Why 4-bit can lose at large batch", ".js-plotly-plot .main-svg"),
-    "chooser": ("Which method to use", "[data-testid='stRadio']"),
+# page name → what counts as its first chart; its sidebar link is its English title (views/pages.py).
+FIRST_CHART = {
+    "acceptance": "[data-live-chart] svg",
+    "concurrency": "[data-live-chart] svg",
+    "ladder": ".js-plotly-plot .main-svg",
+    "cost": "[data-testid='stMetric']",
+    "roofline": ".js-plotly-plot .main-svg",
+    "chooser": "[data-testid='stRadio']",
 }
 
 
@@ -68,11 +69,11 @@ ARM = """([selector, path]) => {
 
 def first_chart_ms(page: Page, base: str, name: str) -> float:
     """From the sidebar click on the page's link to its first chart drawn (the frame it is painted in)."""
-    link, selector = PAGES[name]
+    link, selector = pages.page(name).title[1], FIRST_CHART[name]
     page.goto(f"{base}/?lang=en")
     page.get_by_role("link", name=link).first.wait_for(timeout=60_000)
     page.wait_for_timeout(300)
-    page.evaluate(ARM, [selector, f"/{name}"])
+    page.evaluate(ARM, [selector, f"/{pages.page(name).url_path}"])
     page.get_by_role("link", name=link).first.click()
     page.wait_for_function("() => window.__bench.drawn !== null", timeout=60_000, polling="raf")
     return float(page.evaluate("window.__bench.drawn - window.__bench.click"))
@@ -82,7 +83,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--screenshots", type=Path, default=None)
-    ap.add_argument("--pages", nargs="+", choices=list(PAGES), default=list(PAGES), help="only these pages")
+    ap.add_argument("--pages", nargs="+", choices=list(FIRST_CHART), default=list(FIRST_CHART), help="only these pages")
     args = ap.parse_args()
     load_before = os.getloadavg()
     port = free_port()
@@ -98,12 +99,12 @@ def main() -> None:
             if args.screenshots:
                 args.screenshots.mkdir(parents=True, exist_ok=True)
                 page.goto(f"{base}/?lang=en")
-                page.get_by_role("link", name=PAGES["chooser"][0]).first.wait_for(timeout=120_000)
+                page.get_by_role("link", name=pages.page("chooser").title[1]).first.wait_for(timeout=120_000)
                 page.wait_for_timeout(1500)
                 page.screenshot(path=str(args.screenshots / "home.png"), full_page=True)
             for name in args.pages:  # warm: the first visit of a page imports its modules and reads its files
-                page.goto(f"{base}/{name}?lang=en")
-                page.locator(PAGES[name][1]).first.wait_for(timeout=120_000)
+                page.goto(f"{base}/{pages.page(name).url_path}?lang=en")
+                page.locator(FIRST_CHART[name]).first.wait_for(timeout=120_000)
                 if args.screenshots:
                     page.wait_for_timeout(1500)
                     page.screenshot(path=str(args.screenshots / f"{name}.png"), full_page=True)

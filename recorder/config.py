@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
 from specreplay.format import MAX_ID_CHARS, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
 from specreplay.recorder.errors import RecorderError
@@ -237,13 +238,15 @@ def _arm(a: Any, p: str, i: int) -> Arm:
         raise _err(p, w + "endpoint", "has user:password@ and the arm has api_key_env too — use one of them")
     endpoint = public_endpoint(given)
     arm_id = check_id(_get(a, "id", str, p, w), p, w + "id")  # no ':', so never the replay page's 'sim:'
+    engine = _get(a, "engine", str, p, w, "vllm")
     return Arm(
         id=arm_id, label=_get(a, "label", str, p, w, arm_id),
         endpoint=endpoint, model=_get(a, "model", str, p, w),
-        flags=_get(a, "flags", dict, p, w, {}), engine=_get(a, "engine", str, p, w, "vllm"),
+        flags=_get(a, "flags", dict, p, w, {}), engine=engine,
         baseline=_get(a, "baseline", str, p, w, None),
         api_key=os.environ.get(key_env) if key_env else None, auth=auth,
-        launch=_launch(a["launch"], endpoint, p, w + "launch.") if "launch" in a else None,
+        launch=(_launch(a["launch"], endpoint + engines.health_path(engine), p, w + "launch.")
+                if "launch" in a else None),
     )
 
 
@@ -262,7 +265,7 @@ def expand(value: str, p: str, where: str, used: list[tuple[str, str]] | None = 
     return _VAR.sub(one, value)
 
 
-def _launch(lb: Any, endpoint: str, p: str, w: str) -> Launch:
+def _launch(lb: Any, default_health_url: str, p: str, w: str) -> Launch:
     if not isinstance(lb, dict):
         raise _err(p, w.rstrip("."), "expected a table ([arms.launch])")
     command = _get(lb, "command", list, p, w)
@@ -276,7 +279,7 @@ def _launch(lb: Any, endpoint: str, p: str, w: str) -> Launch:
     if sig not in STOP_SIGNALS:
         raise _err(p, w + "stop_signal", f"{sig[:20]!r} is not a signal that stops a server: use one of "
                    f"{', '.join(STOP_SIGNALS)}")
-    health = _get(lb, "health_url", str, p, w, endpoint + "/health")
+    health = _get(lb, "health_url", str, p, w, default_health_url)
     used: list[tuple[str, str]] = []
     return Launch(
         command=tuple(expand(x, p, f"{w}command[{i}]", used) for i, x in enumerate(command)),

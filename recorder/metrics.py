@@ -1,9 +1,10 @@
 """The engine's Prometheus /metrics: speculative-decoding counters and the request queue.
 
-vLLM and llama.cpp's llama-server (started with --metrics) export the same four speculative counters under
-their own prefix (`vllm:` / `llamacpp:`): drafts (verify steps), draft tokens, accepted tokens, accepted per
-position. Counters are summed over `engine` labels (one sample per vLLM engine core); only the `_total` series
-are read, so the `_created` timestamps never count as values.
+Each engine module (specreplay/engines/) maps its own names onto the ones read here: vLLM and llama.cpp's
+llama-server (started with --metrics) export the same four speculative counters under their own prefix
+(`vllm:` / `llamacpp:`): drafts (verify steps), draft tokens, accepted tokens, accepted per position. Counters
+are summed over `engine` labels (one sample per vLLM engine core); only the `_total` series are read, so the
+`_created` timestamps never count as values.
 """
 
 from __future__ import annotations
@@ -12,22 +13,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from specreplay import engines
+from specreplay.engines.engine import ACCEPTED, DRAFT_TOKENS, DRAFTS, PER_POS, RUNNING, WAITING
+
 _LINE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})?\s+(\S+)')
 _POS = re.compile(r'position="(\d+)"')
-
-DRAFTS = "spec_decode_num_drafts_total"
-DRAFT_TOKENS = "spec_decode_num_draft_tokens_total"
-ACCEPTED = "spec_decode_num_accepted_tokens_total"
-PER_POS = "spec_decode_num_accepted_tokens_per_pos_total"
-RUNNING = "running"
-WAITING = "waiting"
-# The engine's own name -> the name read here.
-NAMES = {
-    **{f"vllm:{n}": n for n in (DRAFTS, DRAFT_TOKENS, ACCEPTED, PER_POS)},
-    **{f"llamacpp:{n}": n for n in (DRAFTS, DRAFT_TOKENS, ACCEPTED, PER_POS)},
-    "vllm:num_requests_running": RUNNING, "vllm:num_requests_waiting": WAITING,
-    "llamacpp:requests_processing": RUNNING, "llamacpp:requests_deferred": WAITING,
-}
 
 
 @dataclass(frozen=True)
@@ -46,6 +36,7 @@ class Snapshot:
 
 
 def parse(text: str) -> Snapshot:
+    names = {theirs: ours for engine in engines.ENGINES for theirs, ours in engine.metrics.items()}
     sums: dict[str, float] = {}
     pos: dict[int, float] = {}
     for line in text.splitlines():
@@ -54,7 +45,7 @@ def parse(text: str) -> Snapshot:
         m = _LINE.match(line)
         if not m:
             continue
-        name, labels, value = NAMES.get(m.group(1)), m.group(3) or "", m.group(4)
+        name, labels, value = names.get(m.group(1)), m.group(3) or "", m.group(4)
         if name is None:
             continue
         try:

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from specreplay import engines
 from specreplay.recorder import metrics
 from specreplay.recorder.config import Arm, Prompt
 from specreplay.recorder.errors import RecorderError
@@ -204,16 +205,13 @@ async def identify(client: httpx.AsyncClient, arm: Arm) -> tuple[dict[str, Any],
         names = ", ".join(str(m.get("id", "?")) for m in listed)
         raise RecorderError(f"arm {arm.id}: the server does not serve model {arm.model!r} (it serves: {names})")
     info: dict[str, Any] = {k: served[0][k] for k in ("root", "max_model_len") if k in served[0]}
-    engine: dict[str, Any] = {"name": arm.engine, "version": None}
-    version = await _json(client, arm, "/version")  # vLLM
-    props = await _json(client, arm, "/props") if version is None else None  # llama.cpp's llama-server
-    if version is not None and isinstance(version.get("version"), str):
-        engine["version"] = version["version"]
-    elif props is not None and isinstance(props.get("build_info"), str):
-        # The server says what it is: its build (e.g. "b6980-c2e7f15"), whatever the config calls it.
-        engine = {"name": "llama.cpp", "version": props["build_info"]}
-        info.update({k: props[k] for k in ("model_path", "total_slots") if isinstance(props.get(k), (str, int))})
-    return engine, info
+    for kind in engines.ENGINES:  # the first engine whose info path answers a JSON object says what this is
+        body = await _json(client, arm, kind.info_path) if kind.info_path else None
+        if body is not None:
+            said = kind.identify(body)
+            info.update(said.served)
+            return {"name": said.name or arm.engine, "version": said.version}, info
+    return {"name": arm.engine, "version": None}, info
 
 
 async def _json(client: httpx.AsyncClient, arm: Arm, path: str) -> dict[str, Any] | None:

@@ -13,7 +13,6 @@ server says otherwise.
 from __future__ import annotations
 
 import asyncio
-import math
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any
 
 import httpx
 
+from specreplay import engines
 from specreplay.recorder.config import Arm, Prompt
 from specreplay.recorder.redact import redact
 from specreplay.recorder.server import (STALE_RETRIES, Capabilities, chunk_problem, headers, parse_chunk,
@@ -125,10 +125,10 @@ async def _stream(client: httpx.AsyncClient, arm: Arm, prompt: Prompt, caps: Cap
                 final_usage = {k: v for k, v in usage.items() if isinstance(v, int) and not isinstance(v, bool)}
             if isinstance(chunk.get("metrics"), dict) and chunk["metrics"]:
                 res.request_metrics = chunk["metrics"]
-            if isinstance(chunk.get("timings"), dict):  # llama-server: the request's own counters and times
-                timings = {k: v for k, v in chunk["timings"].items()
-                           if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)}
-                res.request_metrics = {**(res.request_metrics or {}), "timings": timings}
+            for engine in engines.ENGINES:  # the request's own counters and times (llama-server's timings)
+                counters = engine.request_counters(chunk)
+                if counters is not None:
+                    res.request_metrics = {**(res.request_metrics or {}), **counters}
             if not choices:
                 continue  # the closing usage-only chunk
             ch = choices[0]

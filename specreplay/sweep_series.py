@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from specreplay import engines
 from specreplay.arm_facts import is_speculative, synth_length
 from specreplay.axis_series import Series
 from specreplay.locations import recording_files
@@ -96,7 +97,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         family = "gpu" if rec.header.machine.accelerator else "cpu"
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
-            engine = str((arm.get("engine") or {}).get("name", "?")).replace("vllm", "vLLM")
+            engine = engines.label(str((arm.get("engine") or {}).get("name", "?")))
             temps = {bool(p.get("sampling", {}).get("temperature")) for p in rec.prompts}
             tag = mix or ("sampled" if temps == {True} else "greedy" if temps == {False} else "")
             short = f"{arm_id} ÷ {arm.get('baseline')}{f' · {tag}' if tag else ''} · {engine} {family.upper()}"

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from specreplay.views import pages
 from tests.browser_fixtures import ROOT
 
 
 def open_page(name: str, lang: str = "ko", timeout: float = 60, **query: str) -> AppTest:
-    """AppTest of app.py switched to views/<name>.py, with ?lang= and any other query params set."""
+    """AppTest of app.py switched to the page called `name` (views/pages.py), with ?lang= and any other query
+    params set."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
     at.query_params["lang"] = lang
     for key, value in query.items():
         at.query_params[key] = value
     at.run()
-    if name != "home":
-        at.switch_page(f"views/{name}.py")
+    if name != pages.START.name:
+        at.switch_page(str(Path(pages.page(name).file).relative_to(ROOT)))
         at.run()
     return at
 

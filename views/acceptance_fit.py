@@ -17,6 +17,7 @@ from specreplay.arm_fit import arm_fits, residual
 from specreplay.format import Recording
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
+from specreplay.views.pages import page
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, lang, times, tr
 
@@ -48,7 +49,7 @@ def cell_line(c: AcceptanceCell) -> str:
 
 def calculator_link(c: AcceptanceCell) -> str:
     """The acceptance page's address with this cell's α, γ and c (views.url_state reads them)."""
-    return (f"/acceptance?alpha={min(max(c.alpha, 0), 1):.2f}&gamma={min(max(c.gamma, 1), 16)}"
+    return (f"/{page('acceptance').url_path}?alpha={min(max(c.alpha, 0), 1):.2f}&gamma={min(max(c.gamma, 1), 16)}"
             f"&c={min(max(c.cost_ratio, 0), 2):.2f}&lang={lang()}")
 
 

@@ -3,9 +3,9 @@
 import streamlit as st
 
 from specreplay import chooser
-from specreplay.views.shell import page_file
 from specreplay.views import url_state
 from specreplay.views.chooser_text import ANSWERS, RATING, TEXT, VERDICT
+from specreplay.views.pages import link
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, lang, page_intro, plain, shown_kind, source_line, tr
 
@@ -35,14 +35,13 @@ def links(rule: chooser.Rule) -> None:
     setting = rule.alpha_gamma()
     if setting:
         alpha, gamma = setting
-        st.page_link(page_file("acceptance"), icon=":material/tune:", query_params={
-            "alpha": f"{alpha:.2f}", "gamma": str(gamma), "lang": lang()}, label=T("see_it_on_the", alpha=alpha, gamma=gamma))
+        link("acceptance", T("see_it_on_the", alpha=alpha, gamma=gamma),
+             query={"alpha": f"{alpha:.2f}", "gamma": str(gamma), "lang": lang()})
         if "length" in rule.acceptance:
             st.caption(kind_markdown("computed") + " " + T("alpha_2f_is_the", alpha=alpha, gamma=gamma, rule_acceptance_length=rule.acceptance['length']))
     if rule.concurrency:
         level = min((lv for lv in (1, 2, 4, 8, 16, 32, 64) if lv >= rule.concurrency), default=64)
-        st.page_link(page_file("concurrency"), icon=":material/groups:", query_params={
-            "level": str(level), "lang": lang()}, label=T("see_it_on_the_2", level=level))
+        link("concurrency", T("see_it_on_the_2", level=level), query={"level": str(level), "lang": lang()})
 
 
 def rule_block(rule: chooser.Rule) -> None:

@@ -18,7 +18,7 @@ from specreplay.replay.payload import player_payload
 from specreplay.replay.source import bundled_paths, provenance
 from specreplay.speedup import pane_rate, speedups
 from specreplay.views.home_text import TEXT
-from specreplay.views.shell import page_file
+from specreplay.views.pages import link
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times
 
@@ -63,10 +63,9 @@ def hero() -> None:
     ref_label = panes[ref].label if ref is not None else ""
     st.caption(T("hero_about", recording=choice.recording, prompt=choice.prompt, reference=plain(ref_label, 80),
                   speed=speed_note(speed, lang())))
-    st.page_link(page_file("replay"), label=T("hero_open"), icon=":material/play_circle:",
-                 query_params={"recording": choice.recording, "prompt": choice.prompt, "arms": ",".join(choice.arms),
-                               "lang": lang()})
+    link("replay", T("hero_open"), query={"recording": choice.recording, "prompt": choice.prompt,
+                                          "arms": ",".join(choice.arms), "lang": lang()})
     links = st.columns(3)
-    links[0].page_link(page_file("ladder"), label=T("hero_go_ladder"), icon=":material/stairs:")
-    links[1].page_link(page_file("acceptance"), label=T("hero_go_acceptance"), icon=":material/tune:")
-    links[2].page_link(page_file("concurrency"), label=T("hero_go_concurrency"), icon=":material/groups:")
+    link("ladder", T("hero_go_ladder"), links[0])
+    link("acceptance", T("hero_go_acceptance"), links[1])
+    link("concurrency", T("hero_go_concurrency"), links[2])

@@ -9,14 +9,11 @@ from specreplay.engine_defects import draft_graphs_defect
 from specreplay.format import Recording
 from specreplay.views.hero import hero
 from specreplay.views.home_text import TEXT
-from specreplay.views.shell import page_file
+from specreplay.views.pages import PAGES, START, link
 from specreplay.views.texts import Texts
 from specreplay.views.ui import KIND_MEANING, kind_markdown, lang, times, tr
 
 T = Texts(TEXT)
-LINKS = [("replay", ":material/play_circle:"), ("acceptance", ":material/tune:"), ("concurrency", ":material/groups:"),
-         ("ladder", ":material/stairs:"), ("cost", ":material/payments:"), ("chooser", ":material/alt_route:"),
-         ("roofline", ":material/show_chart:")]
 
 
 def our_headline() -> None:
@@ -59,5 +56,6 @@ st.subheader(T("kinds"))
 st.markdown(T("kinds_intro"))
 st.markdown("\n".join(f"- {kind_markdown(kind)} {tr(*KIND_MEANING[kind])}" for kind in KIND_MEANING))
 st.subheader(T("explore"))
-for name, icon in LINKS:
-    st.page_link(page_file(name), label=T(f"go_{name}"), icon=icon)
+for p in PAGES:
+    if p != START:
+        link(p.name, T(f"go_{p.name}"))

@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from specreplay.engines import llamacpp
+
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 SERVER = "${SPECREPLAY_LLAMA_SERVER}"
 MODELS = "${SPECREPLAY_MODELS}/llamacpp"
@@ -111,9 +113,9 @@ def _inline(d: dict) -> str:
 
 
 def arm(a: ArmSpec, port: int, parallel: int) -> str:
-    command = [SERVER, "-m", f"{MODELS}/{a.target}", "-a", "qwen2.5-coder-1.5b", "-t", str(THREADS),
-               "-c", str(4096 * parallel), "--parallel", str(parallel), "--metrics", "--no-webui",
-               "--host", "127.0.0.1", "--port", str(port), *a.spec]
+    command = [*llamacpp.serve_command(SERVER, f"{MODELS}/{a.target}", "qwen2.5-coder-1.5b", "127.0.0.1", port,
+                                       ["-t", str(THREADS), "-c", str(4096 * parallel), "--parallel", str(parallel)]),
+               *a.spec]
     flags: dict = {"weights": WEIGHTS[a.target], "weights_file": a.target, "weights_sha256": SHA256[a.target],
                    "threads": THREADS, "parallel": parallel, "ctx_size": 4096 * parallel}
     if a.speculative:

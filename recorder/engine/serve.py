@@ -23,6 +23,8 @@ from pathlib import Path
 
 import httpx
 
+from specreplay.engines import vllm
+
 ROOT = Path(__file__).resolve().parents[2]
 MODEL_DIR = "smollm2-135m-instruct"
 SERVED_NAME = "smollm2-135m"
@@ -86,9 +88,8 @@ def command(arm: str, port: int) -> tuple[list[str], dict[str, str]]:
         raise ValueError(f"unknown arm {arm!r}; use one of {ARMS}")
     py, model = engine_python(), models_dir() / MODEL_DIR
     env = {"HF_HUB_OFFLINE": "1", "VLLM_CPU_KVCACHE_SPACE": "2"}
-    cmd = [str(py), "-m", "vllm.entrypoints.openai.api_server", "--model", str(model),
-           "--served-model-name", SERVED_NAME, "--host", "127.0.0.1", "--port", str(port),
-           "--max-model-len", str(MAX_MODEL_LEN), "--dtype", DTYPE]
+    cmd = vllm.serve_command(str(py), str(model), SERVED_NAME, "127.0.0.1", port,
+                             ["--max-model-len", str(MAX_MODEL_LEN), "--dtype", DTYPE])
     if arm == "ngram":
         cmd += ["--speculative-config", json.dumps(NGRAM)]
         # vLLM asks for Intel OpenMP preloaded when speculating (about +6 % here).

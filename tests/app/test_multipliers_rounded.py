@@ -13,9 +13,10 @@ import re
 import pytest
 from streamlit.proto.Metric_pb2 import Metric as MetricProto
 
+from specreplay.views import pages
 from tests.apptest_helpers import open_page, shown
 
-PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline"]
+PAGES = [p.name for p in pages.PAGES]
 # "1.234×", "1.234 x", "×1.234": a multiplier with three or more decimals.
 UNROUNDED = re.compile(r"\d\.\d{3,}\s?[×x](?![0-9a-zA-Z])|×\s?\d+\.\d{3,}")
 MULTIPLIER_AXIS = re.compile(r"[×÷]")

@@ -9,9 +9,10 @@ import pytest
 from google.protobuf.message import Message
 
 from specreplay import article_tables, articles, chooser
+from specreplay.views import pages
 from tests.apptest_helpers import open_expander, open_page, shown
 
-PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
+PAGES = [p.name for p in pages.PAGES]
 HASHED = re.compile(r"\d{3}_[0-9a-f]{16}")
 
 
