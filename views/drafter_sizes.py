@@ -51,7 +51,7 @@ def chart(rows: list[ds.SizeRow]) -> None:
     fig.update_xaxes(type="log", tickvals=list(ds.SIZES.values()), ticktext=[_size(s) for s in ds.SIZES],
                      title=T("x"))
     fig.update_yaxes(range=[1.2, 5.9], tickvals=[1.5, 2, 3, 4, 5], title=T("y"))
-    fig.update_layout(height=380, margin={"l": 10, "r": 10, "t": 30, "b": 10},
+    fig.update_layout(title=T("chart_title"), height=380, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       legend={"orientation": "h", "y": -0.25})
     plotly(fig, key="drafter_sizes_chart")
 

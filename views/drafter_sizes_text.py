@@ -15,6 +15,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "kind_draft": ("0.5B급 드래프트 모델 (K=4)", "0.5B-class draft model (K=4)"),
     "kind_dflash": ("DFlash형 드래프터 (K=7, 한 번에)", "DFlash-shaped drafter (K=7, one pass)"),
     "kind_eagle3": ("EAGLE-3형 헤드 (K=4)", "EAGLE-3-shaped head (K=4)"),
+    "chart_title": ("드래프터가 이득이 나기 시작하는 수용 길이 (H200, 타깃 크기별)",
+                    "Acceptance length from which a drafter pays (H200, by target size)"),
     "x": ("타깃 크기 (십억 파라미터, 로그)", "target size (billions of parameters, log)"),
     "y": ("손익분기 수용 길이 (스텝당 토큰)", "break-even acceptance length (tokens per step)"),
     "never": ("측정한 1.5–5 안에서는 이득 없음 (위쪽 표시)", "never pays within the measured 1.5–5 (marked at the top)"),

@@ -75,5 +75,7 @@ def test_the_acceptance_fit_leaves_the_defective_h200_draft_model_arms_out_and_s
     note = shown(next(c.value for c in at.caption if "left out of the fit" in c.value))
     assert f"took {min(c.step_ratio for c in cells):.0f}–{max(c.step_ratio for c in cells):.0f} plain steps" in note
     named = note.split("] ", 1)[1].split(": left out")[0].split(", ")
-    assert sorted(named) == ["bf16-draft · qwen-coder-1.5b-vllm-h200", "q4-draft · qwen-coder-1.5b-vllm-h200-q4-draft"]
+    assert sorted(named) == ["bf16-draft · qwen-coder-1.5b-vllm-h200", "draft-unpatched@3 · timing-only-sizes-1.5b-h200",
+                             "draft-unpatched@3 · timing-only-sizes-7b-h200",
+                             "q4-draft · qwen-coder-1.5b-vllm-h200-q4-draft"]
     assert DEFECT_LINK in note and "not what a draft model costs" in note

@@ -18,7 +18,10 @@ from specreplay.resources import RECORDINGS
 UNPATCHED = {("qwen-coder-1.5b-vllm-h200.jsonl", "bf16-draft"),
              ("qwen-coder-1.5b-vllm-h200-q4-draft.jsonl", "q4-draft"),
              ("qwen-coder-1.5b-vllm-h200-sweep.jsonl", "bf16-draft"),
-             ("qwen-coder-1.5b-vllm-h200-sweep.jsonl", "q4-draft")}
+             ("qwen-coder-1.5b-vllm-h200-sweep.jsonl", "q4-draft"),
+             # the size study's before/after arms, kept unpatched on purpose (docs/gpu.md)
+             ("timing-only-sizes-1.5b-h200.jsonl", "draft-unpatched@3"),
+             ("timing-only-sizes-7b-h200.jsonl", "draft-unpatched@3")}
 
 
 def test_exactly_the_unpatched_qwen_h200_draft_model_arms_are_marked() -> None:
