@@ -27,7 +27,7 @@ PROMPT_KINDS = ("chat", "reasoning", "long-prose", "code", "copy-quote")
 PROMPT_APIS = ("chat", "completions")  # which OpenAI endpoint a prompt was sent to (absent = chat)
 MAX_CHUNK_TOKENS = 65_536  # more than any context window streams in one chunk
 MAX_EVENT_S = 86_400  # a chunk later than a day after its request is a broken clock, not a recording
-RESERVED_ARM_PREFIX = "sim:"  # the replay page names simulated arms so
+RESERVED_ARM_PREFIX = "sim:"  # simulated arms on the replay page are named sim:…, so no recorded arm may be
 MAX_ARMS = 256  # more arms than any page can offer side by side or any machine can record one after another
 MAX_ID_CHARS = 128
 MAX_INT_DIGITS = 20  # every count and token id fits in 64 bits; a 5,000-digit number is not a recording

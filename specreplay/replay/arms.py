@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from specreplay.article_tables import cell
-from specreplay.format import Recording
+from specreplay.format import RESERVED_ARM_PREFIX, Recording
 from specreplay.panes import Pane, simulated_pane
 
-SIM_PREFIX = "sim:"
+SIM_PREFIX = RESERVED_ARM_PREFIX  # the loader refuses recorded arms named so
 MAX_ARMS = 4
 MAX_SIM_TOKENS = 5000
 MAX_SIM_TOK_S = 5000.0  # the custom-arm form's limits; a URL may not exceed them either
