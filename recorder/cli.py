@@ -23,7 +23,7 @@ from pathlib import Path
 
 import httpx
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.recorder import cells, config, server, sweep, workers
 from specreplay.recorder.errors import RecorderError

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder import launch, machine, server
 from specreplay.recorder.config import Arm, Config
 from specreplay.recorder.errors import RecorderError

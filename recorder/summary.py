@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.panes import median_repeat, recorded_pane
 from specreplay.speedup import arm_rate, speedup
 from specreplay.timeline import decode_rate, track_of

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.sweeps import level_table, paired_speedups
 
 

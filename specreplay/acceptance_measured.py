@@ -29,7 +29,7 @@ from statistics import median
 
 from specreplay import theory
 from specreplay.arm_facts import draft_length
-from specreplay.format import Recording, RecordingError, SpecCounts, engine_name, load
+from specreplay.recording.format import Recording, RecordingError, SpecCounts, engine_name, load
 from specreplay.panes import median_rate
 from specreplay.locations import recording_files
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from specreplay.format import SpecCounts
+from specreplay.recording.format import SpecCounts
 
 _DRAFT_FLAGS = ("spec_draft_n_max", "draft_max", "draft_n_max", "spec-draft-n-max", "draft-max")
 _DRAFT_OPTIONS = ("--spec-draft-n-max", "--draft-max", "--draft")

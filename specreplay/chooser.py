@@ -148,7 +148,7 @@ def _source(where: str, row: dict[str, str]) -> None:
 def _recorded(ref: str, where: str) -> tuple[Figure, ...]:
     """'recording/<file>/<arm>/<prompt>': that cell of a bundled recording (specreplay.resources.RECORDINGS)."""
     from specreplay.acceptance_measured import cells_of
-    from specreplay.format import RecordingError, load
+    from specreplay.recording.format import RecordingError, load
     from specreplay.resources import RECORDINGS
 
     _, file, arm, prompt = (ref.split("/") + ["", "", ""])[:4]

@@ -26,7 +26,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from specreplay.export_html import export_recording
-from specreplay.format import RecordingError, load
+from specreplay.recording.format import RecordingError, load
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
 from specreplay.locations import missing_recording, recording_arg

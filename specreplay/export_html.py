@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import default_speed, speed_note

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from specreplay import article_tables
-from specreplay.format import Recording, RecordingError, load
+from specreplay.recording.format import Recording, RecordingError, load
 from specreplay.locations import recording_file
 from specreplay.panes import median_rate
 from specreplay.sweeps import level_table

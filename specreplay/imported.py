@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from specreplay.format import Recording
-from specreplay.header import Imported
+from specreplay.recording.format import Recording
+from specreplay.recording.header import Imported
 
 Counts = Literal["tokens", "chunks"]
 PLACEHOLDER = "▪"  # one per chunk where the tool kept no per-chunk text; plainly not language

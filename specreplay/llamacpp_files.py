@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, load
+from specreplay.recording.format import Recording, RecordingError, load
 from specreplay.locations import recording_file
 
 LADDER = "qwen-coder-1.5b-llamacpp-cpu.jsonl"  # cells: f16, q4, f16-draft, q4-draft, q4-ngram

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from specreplay.format import Event, Recording, Run, engine_name
+from specreplay.recording.format import Event, Recording, Run, engine_name
 from specreplay.imported import Counts, arm_counts, imported_info, source_line
 from specreplay.rungs import same_weights
 from specreplay.text_checks import TextWarning, degenerate, departs

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from specreplay import h200_qwen_files, llamacpp_files
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.panes import median_rate
 
 # Rung orders of the llama.cpp ladder recording (team rules: arms f16, q4, f16-draft, q4-draft, q4-ngram). Each

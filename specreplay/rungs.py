@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 
 SPEC = re.compile(r"spec|draft|ngram|lookup|eagle|mtp|medusa", re.IGNORECASE)
 QUANT = re.compile(r"(?<![\w.])(q[2-8](?:_\w+)?|[248]-?bit|int[48]|w4a16|w8a8|gguf|awq|gptq|nvfp4|fp8|mxfp4)(?![\w.])",

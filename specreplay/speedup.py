@@ -8,7 +8,7 @@ and a pane counted in chunks gets none (a chunk rate is not a token rate).
 
 from __future__ import annotations
 
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.panes import Pane, median_repeat
 from specreplay.timeline import decode_rate, track_of
 

@@ -53,7 +53,7 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
 def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Series, ...], tuple[str, ...], tuple[str, ...]]:
     """recorded_sweeps, cached on the files' (path, mtime, size): reading the bundled sweep takes ~0.2 s, too slow
     for every slider move; a new or rewritten recording changes the key and is read again."""
-    from specreplay.format import RecordingError, engine_name, load
+    from specreplay.recording.format import RecordingError, engine_name, load
     from specreplay.sweeps import pair_rows
 
     out: list[Series] = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from specreplay.format import Level, Recording, Run
+from specreplay.recording.format import Level, Recording, Run
 from specreplay.timeline import decode_rate, track_of
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from specreplay.format import Recording, load
+from specreplay.recording.format import Recording, load
 from specreplay.resources import RECORDINGS
 from specreplay.sweeps import paired_speedups
 

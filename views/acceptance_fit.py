@@ -14,7 +14,7 @@ from specreplay import llamacpp_files, palette, theory
 from specreplay.acceptance_measured import AcceptanceCell
 from specreplay.arm_facts import F16_NOTE, is_f16_of_4bit
 from specreplay.arm_fit import arm_fits, residual
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.texts import Texts

@@ -11,7 +11,7 @@ import streamlit as st
 
 from specreplay import article_tables, axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.arm_facts import F16_NOTE
-from specreplay.format import RecordingError, load
+from specreplay.recording.format import RecordingError, load
 from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import load_timing_sweep

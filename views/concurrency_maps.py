@@ -9,8 +9,8 @@ import streamlit as st
 
 from specreplay import breakeven, llamacpp_files, palette, pareto
 from specreplay.arm_facts import F16_NOTE, is_speculative, synth_length
-from specreplay.format import Recording, RecordingError, load
-from specreplay.header import Header
+from specreplay.recording.format import Recording, RecordingError, load
+from specreplay.recording.header import Header
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.replay.source import load_upload

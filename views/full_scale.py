@@ -9,7 +9,7 @@ import streamlit as st
 
 from specreplay import article_tables
 from specreplay import full_scale as fs
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.views.chart_parts import plotly
 from specreplay.views.full_scale_text import TEXT
 from specreplay.views.texts import Texts

@@ -9,7 +9,7 @@ from pathlib import Path
 import streamlit as st
 
 from specreplay import article_tables
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
 from specreplay.replay.default import Choice, choose

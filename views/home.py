@@ -5,7 +5,7 @@ import streamlit as st
 
 from specreplay import llamacpp_files, real_ladder
 from specreplay.arm_facts import F16_NOTE
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.views.hero import hero
 from specreplay.views.home_text import TEXT
 from specreplay.views.shell import page_file

@@ -9,7 +9,7 @@ import streamlit as st
 from specreplay import article_tables, llamacpp_files, palette, real_ladder
 from specreplay.acceptance_measured import cells_of
 from specreplay.arm_facts import F16_NOTE
-from specreplay.format import Recording, RecordingError, engine_name, load
+from specreplay.recording.format import Recording, RecordingError, engine_name, load
 from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui, url_state

@@ -8,7 +8,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from specreplay.export_html import standalone_html
-from specreplay.format import Recording, RecordingError, load
+from specreplay.recording.format import Recording, RecordingError, load
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import SPEEDS, default_speed, speed_note

@@ -6,7 +6,7 @@ import streamlit as st
 from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
-from specreplay.format import Recording, RecordingError, engine_name
+from specreplay.recording.format import Recording, RecordingError, engine_name
 from specreplay.views.chart_parts import opened, plotly
 from specreplay.views.full_scale import roofline_panel
 from specreplay.views.ui import FORMAT_COLOR as COLOR

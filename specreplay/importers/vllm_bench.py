@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import type_name
-from specreplay.format import MAX_EVENT_S, RecordingError
+from specreplay.recording.format import MAX_EVENT_S, RecordingError
 from specreplay.importers.common import ImportedArm, ImportedRequest, count, kind_of, parse, read_text, seconds
 
 TOOL = "vllm bench serve"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from specreplay.article_tables import cell
-from specreplay.format import RESERVED_ARM_PREFIX, Recording
+from specreplay.recording.format import RESERVED_ARM_PREFIX, Recording
 from specreplay.panes import Pane, simulated_pane
 
 SIM_PREFIX = RESERVED_ARM_PREFIX  # the loader refuses recorded arms named so

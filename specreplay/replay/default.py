@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, load, load_header
-from specreplay.header import Header
+from specreplay.recording.format import Recording, RecordingError, load, load_header
+from specreplay.recording.header import Header
 from specreplay.imported import imported_info
 from specreplay.panes import median_repeat, recorded_pane
 from specreplay.replay.arms import MAX_ARMS, prompts_with_runs

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, engine_name, load, load_header, loads
+from specreplay.recording.format import Recording, RecordingError, engine_name, load, load_header, loads
 from specreplay.panes import TIMING_ONLY
 from specreplay.locations import recording_files
 

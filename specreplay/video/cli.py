@@ -10,7 +10,7 @@ import math
 import re
 from pathlib import Path
 
-from specreplay.format import RecordingError, load
+from specreplay.recording.format import RecordingError, load
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, check_output
 from specreplay.panes import recorded_arm_pane

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.panes import SIM_TOKEN, TIMING_ONLY
 from specreplay.panes import recorded_arm_pane
 from specreplay.replay.source import provenance

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
-from specreplay.format import load, load_header
+from specreplay.recording.format import load, load_header
 from specreplay.panes import median_repeat
 from specreplay.timeline import track_of, visible_tokens
 from tests.browser_fixtures import ROOT

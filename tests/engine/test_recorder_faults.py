@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.local_server import free_port
 from tests.stub_openai import stub_config as _config, stub_server
 from tests.browser_fixtures import ROOT

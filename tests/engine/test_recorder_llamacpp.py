@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder.engine import serve
 from specreplay.timeline import make_track
 from tests.browser_fixtures import ROOT

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.stub_openai import stub_config as _config, stub_server
 from tests.browser_fixtures import ROOT
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder import config, server
 from specreplay.recorder.errors import RecorderError
 from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config

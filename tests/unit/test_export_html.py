@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import CSP, export_recording, recording_panes
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.replay.payload import player_payload
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import write_recording

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.browser_fixtures import ROOT
 
 # A valid header with two arms (spec against base) and one prompt; tests change copies of it.

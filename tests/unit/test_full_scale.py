@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from specreplay import full_scale as fs
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 
 FILES = (fs.LADDER, fs.LADDER_SWEEP, fs.DRAFTER, fs.DRAFTER_SWEEP)
 

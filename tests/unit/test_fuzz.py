@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from specreplay import cli
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.acceptance_measured import cells_of
 from specreplay.export_html import export_recording
 from specreplay.panes import recorded_arm_pane

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gpu import carry, device, ladder27, qwen_gpu
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.browser_fixtures import ROOT
 
 

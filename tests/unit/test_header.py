@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
-from specreplay.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording import format as fmt
+from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
 from tests.unit.test_format import HEADER
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
-from specreplay.format import RecordingError, load
+from specreplay.recording.format import RecordingError, load
 from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.output import OutputError

@@ -9,7 +9,7 @@ import pytest
 from specreplay import arm_facts, breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
 from specreplay.acceptance_measured import cells_of
 from specreplay.arm_fit import arm_fits, residual
-from specreplay.format import SpecCounts, load
+from specreplay.recording.format import SpecCounts, load
 from specreplay.importers import vllm_bench
 from specreplay.importers.common import write_recording
 from tests.browser_fixtures import ROOT

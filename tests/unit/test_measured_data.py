@@ -169,7 +169,7 @@ def write_sweep(path, garbled_levels: tuple[int, ...] = ()) -> None:
 
     At `garbled_levels` the speculative arm's greedy text differs from the baseline's (as vLLM CPU's batched ngram
     output did)."""
-    from specreplay.format import append, create, event_dict
+    from specreplay.recording.format import append, create, event_dict
 
     create(path, {
         "title": "sweep test", "created": "2026-11-29T12:00:00+00:00",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.labels import distinct_labels
 from specreplay.panes import recorded_arm_pane
 from specreplay.playback import default_speed, speed_note

@@ -95,7 +95,7 @@ def test_a_directory_as_output_is_named(tmp_path: Path) -> None:
 
 def test_the_recorders_header_rewrite_leaves_a_users_tmp_file_alone(tmp_path: Path) -> None:
     """It used to write FILE.tmp and rename it: a file of that name was replaced, and a crash left it behind."""
-    from specreplay import format as fmt
+    from specreplay.recording import format as fmt
 
     rec = tmp_path / "rec.jsonl"
     rec.write_bytes(REC.read_bytes())

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import FieldError, typed
-from specreplay.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
 from specreplay.output import write_atomic
 
 FORMAT_NAME = "specreplay-recording"

@@ -1,4 +1,4 @@
-"""A recording's header (line 1) as its readers see it: typed fields, built once by the loader (specreplay.format).
+"""A recording's header (line 1) as its readers see it: typed fields, built once by the loader (specreplay.recording.format).
 
 Pages, summaries and the recorder's resume read these fields, never the raw line; `Recording.raw_header` keeps the
 line as written for code that writes it back. Arms and prompts stay their validated entries (objects whose fields

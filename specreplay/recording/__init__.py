@@ -1,0 +1,1 @@
+"""A recording as every page and command reads it: the file format (`format`) and the typed header (`header`)."""
