@@ -130,9 +130,9 @@ def _click(rec) -> None:  # type: ignore[no-untyped-def]
     from specreplay.replay.arms import prompts_with_runs
 
     prompt = prompts_with_runs(rec)[0]
-    recorded = [a["id"] for a in rec.arms if rec.select(a["id"], prompt)]
-    {a: rec.arm(a)["label"] for a in recorded}
-    [rec.prompt(p["id"]) for p in rec.prompts]
+    recorded = [a.id for a in rec.arms if rec.select(a.id, prompt)]
+    {a: rec.arm(a).label for a in recorded}
+    [rec.prompt(p.id) for p in rec.prompts]
     [recorded_arm_pane(rec, a, prompt) for a in recorded[:4]]
 
 

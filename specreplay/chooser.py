@@ -148,12 +148,13 @@ def _source(where: str, row: dict[str, str]) -> None:
 def _recorded(ref: str, where: str) -> tuple[Figure, ...]:
     """'recording/<file>/<arm>/<prompt>': that cell of a bundled recording (specreplay.resources.RECORDINGS)."""
     from specreplay.acceptance_measured import cells_of
-    from specreplay.recording.format import RecordingError, load
+    from specreplay.recording import catalogue
+    from specreplay.recording.format import RecordingError
     from specreplay.resources import RECORDINGS
 
     _, file, arm, prompt = (ref.split("/") + ["", "", ""])[:4]
     try:
-        cells = cells_of(load(RECORDINGS / file))
+        cells = cells_of(catalogue.recording(RECORDINGS / file))
     except (RecordingError, OSError) as e:
         _fail(where, f"figure '{ref}': {e}")
     found = [c for c in cells if (c.arm, c.prompt) == (arm, prompt)]

@@ -4,7 +4,8 @@ ways on — then the kinds of numbers and where to go next."""
 import streamlit as st
 
 from specreplay import llamacpp_files, real_ladder
-from specreplay.arm_facts import F16_NOTE
+from specreplay.recording import catalogue
+from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import Recording
 from specreplay.views.hero import hero
 from specreplay.views.home_text import TEXT
@@ -20,7 +21,7 @@ LINKS = [("replay", ":material/play_circle:"), ("acceptance", ":material/tune:")
 
 def our_headline() -> None:
     """Our own ladder's code prompt in one line, once the llama.cpp recording is there (views/ladder.py has all)."""
-    got = llamacpp_files.read(llamacpp_files.LADDER)
+    got = catalogue.read(llamacpp_files.LADDER)
     if not isinstance(got, Recording):
         return
     code = next((pl for pl in real_ladder.prompt_ladders(got, real_ladder.LADDERS["draft"]) if pl.prompt == "code"), None)
@@ -36,7 +37,7 @@ def our_headline() -> None:
 def gpu_headline(prompt: str) -> None:
     """The same model, prompt and draft model on the H200, where neither step pays (the ladder page's H200 choice)."""
     file, arms = real_ladder.MACHINE_LADDERS["h200"]["draft"]
-    got = llamacpp_files.read(file)
+    got = catalogue.read(file)
     if not isinstance(got, Recording):
         return
     same = next((pl for pl in real_ladder.prompt_ladders(got, arms) if pl.prompt == prompt), None)

@@ -18,7 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import FieldError, typed
+from specreplay.recording.arm import Arm
+from specreplay.recording.counts import SpecCounts
 from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording.prompt import Prompt
 from specreplay.output import write_atomic
 
 FORMAT_NAME = "specreplay-recording"
@@ -61,29 +64,6 @@ class Event:
     n: int  # tokens in this chunk (several for an accepted speculative block)
     text: str
     ids: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class SpecCounts:
-    """Deltas of vLLM's speculative-decoding counters over one run or level."""
-
-    drafts: int
-    draft_tokens: int
-    accepted: int
-    per_position: tuple[int, ...] = ()
-
-    @property
-    def acceptance_rate(self) -> float | None:
-        return self.accepted / self.draft_tokens if self.draft_tokens else None
-
-    @property
-    def acceptance_length(self) -> float | None:
-        """Mean tokens per verification step: 1 + accepted / drafts."""
-        return 1 + self.accepted / self.drafts if self.drafts else None
-
-    @property
-    def per_position_rates(self) -> tuple[float, ...]:
-        return tuple(a / self.drafts for a in self.per_position) if self.drafts else ()
 
 
 @dataclass(frozen=True)
@@ -138,13 +118,12 @@ class Recording:
     header: Header
     runs: list[Run] = field(default_factory=list)
     levels: list[Level] = field(default_factory=list)
-    raw_header: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # line 1 as written
     # (arm, prompt) -> runs and id -> entry, built on first use: a page's per-click look-ups stay independent of the
     # number of arms and prompts (rebuilt if runs were added since)
     _by_cell: dict[tuple[str, str], list[Run]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _indexed: int = field(default=-1, init=False, repr=False, compare=False)
-    _arm_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
-    _prompt_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _arm_ids: dict[str, Arm] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _prompt_ids: dict[str, Prompt] = field(default_factory=dict, init=False, repr=False, compare=False)
     # tables computed from the runs (e.g. sweeps.level_table), by name, each with the (runs, levels) counts it was
     # computed at: a cached recording is read by several charts per page run, and a sweep's table takes ~0.3 s
     derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, init=False, repr=False,
@@ -155,11 +134,11 @@ class Recording:
         return self.header.title
 
     @property
-    def arms(self) -> tuple[dict[str, Any], ...]:
+    def arms(self) -> tuple[Arm, ...]:
         return self.header.arms
 
     @property
-    def prompts(self) -> tuple[dict[str, Any], ...]:
+    def prompts(self) -> tuple[Prompt, ...]:
         return self.header.prompts
 
     @property
@@ -172,18 +151,18 @@ class Recording:
         """The header's machine in a few words: accelerator if any, else CPU and cores."""
         return self.header.machine.line
 
-    def arm(self, arm_id: str) -> dict[str, Any]:
-        """The header entry of an arm; StopIteration for an unknown id."""
+    def arm(self, arm_id: str) -> Arm:
+        """An arm by id; StopIteration for an unknown id."""
         if len(self._arm_ids) != len(self.arms):
-            self._arm_ids = {a["id"]: a for a in self.arms}
+            self._arm_ids = {a.id: a for a in self.arms}
         if arm_id not in self._arm_ids:
             raise StopIteration(arm_id)
         return self._arm_ids[arm_id]
 
-    def prompt(self, prompt_id: str) -> dict[str, Any]:
-        """The header entry of a prompt; StopIteration for an unknown id."""
+    def prompt(self, prompt_id: str) -> Prompt:
+        """A prompt by id; StopIteration for an unknown id."""
         if len(self._prompt_ids) != len(self.prompts):
-            self._prompt_ids = {p["id"]: p for p in self.prompts}
+            self._prompt_ids = {p.id: p for p in self.prompts}
         if prompt_id not in self._prompt_ids:
             raise StopIteration(prompt_id)
         return self._prompt_ids[prompt_id]
@@ -209,12 +188,6 @@ class Recording:
                 if (arm is None or r.arm == arm) and (prompt is None or r.prompt == prompt)
                 and (warmup is None or r.warmup == warmup)
                 and (concurrency is None or r.concurrency == concurrency) and (not ok or r.ok)]
-
-
-def engine_name(arm: dict[str, Any]) -> str:
-    """'vllm 0.32.0': the engine an arm's server reported."""
-    eng = arm.get("engine", {})
-    return f"{eng.get('name', '?')} {eng.get('version') or ''}".strip()  # version is null where a server has none
 
 
 # ---------------------------------------------------------------- validation
@@ -305,8 +278,9 @@ def _parse_header(obj: Any, path: str) -> Header:
         api = _need(prompt, "api", str, path, 1, pre, optional=True)
         if api is not None and api not in PROMPT_APIS:
             raise RecordingError(path, 1, pre + "api", f"unknown api {api!r}", f"use one of {', '.join(PROMPT_APIS)}")
-    return Header(title=obj["title"], created=obj["created"], machine=machine, arms=tuple(obj["arms"]),
-                  prompts=tuple(obj["prompts"]), timing_only=timing_only, recorder=recorder,
+    return Header(title=obj["title"], created=obj["created"], machine=machine,
+                  arms=tuple(Arm.of(a, timing_only) for a in obj["arms"]),
+                  prompts=tuple(Prompt.of(p) for p in obj["prompts"]), timing_only=timing_only, recorder=recorder,
                   imported=Imported.of(obj.get("imported")))
 
 
@@ -383,7 +357,7 @@ class _Ids:
 
     @staticmethod
     def of(header: Header) -> _Ids:
-        return _Ids(frozenset(a["id"] for a in header.arms), frozenset(p["id"] for p in header.prompts))
+        return _Ids(frozenset(a.id for a in header.arms), frozenset(p.id for p in header.prompts))
 
 
 def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = True) -> Run:
@@ -568,7 +542,7 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
                                  + (" — the file looks truncated" if cut else ""),
                                  "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
         if rec is None or ids is None:
-            rec = Recording(path, _parse_header(obj, path), raw_header=obj)
+            rec = Recording(path, _parse_header(obj, path))
             ids = _Ids.of(rec.header)
             continue
         if not isinstance(obj, dict):

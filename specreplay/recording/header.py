@@ -1,14 +1,18 @@
-"""A recording's header (line 1) as its readers see it: typed fields, built once by the loader (specreplay.recording.format).
+"""A recording's header (line 1) as its readers see it: typed fields, built once by the loader
+(specreplay.recording.format).
 
-Pages, summaries and the recorder's resume read these fields, never the raw line; `Recording.raw_header` keeps the
-line as written for code that writes it back. Arms and prompts stay their validated entries (objects whose fields
-docs/recording-format.md lists): they are many and open-ended, and `Recording.arm` / `prompt` look them up.
+Pages, summaries and the recorder's resume read these fields, never the raw line. Arms and prompts are typed too
+(specreplay.recording.arm, .prompt), each with its facts computed once; `Recording.arm` / `prompt` look them up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # arm.py reads Imported from here
+    from specreplay.recording.arm import Arm
+    from specreplay.recording.prompt import Prompt
 
 
 @dataclass(frozen=True)
@@ -63,8 +67,8 @@ class Header:
     title: str
     created: str  # ISO 8601 UTC time the file was started
     machine: Machine
-    arms: tuple[dict[str, Any], ...]
-    prompts: tuple[dict[str, Any], ...]
+    arms: tuple[Arm, ...]
+    prompts: tuple[Prompt, ...]
     timing_only: bool = False  # dummy weights or a set acceptance: real timings, text that is not the model's
     recorder: RecorderSettings = field(default_factory=RecorderSettings)
     imported: Imported | None = None

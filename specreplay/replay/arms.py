@@ -130,7 +130,7 @@ def sim_label(token: str, sim_word: str) -> str:
 def prompts_with_runs(rec: Recording) -> list[str]:
     """Prompt ids that at least one arm finished (single stream, not a warm-up), in header order."""
     have = {r.prompt for r in rec.select()}
-    return [p["id"] for p in rec.prompts if p["id"] in have]
+    return [p.id for p in rec.prompts if p.id in have]
 
 
 def repeats(rec: Recording, arms: list[str], prompt: str) -> list[int]:

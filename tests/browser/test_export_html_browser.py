@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
+from specreplay.replay.selection import selection
 from specreplay.recording.format import load, load_header
 from specreplay.panes import median_repeat
 from specreplay.timeline import track_of, visible_tokens
@@ -94,8 +95,9 @@ def test_exported_markup_stays_text_offline(page, tmp_path: Path) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     html_file = tmp_path / "markup.html"
-    html_file.write_text(export_recording(load(write_recording(tmp_path / "m.jsonl", markup=True)), "chat-1",
-                                          ["base", "spec"], None, "en", 1.0), encoding="utf-8")
+    rec = load(write_recording(tmp_path / "m.jsonl", markup=True))
+    html_file.write_text(export_recording(rec, selection(rec, "chat-1", ["base", "spec"], speed=1.0), "en"),
+                         encoding="utf-8")
     root, blocked = open_offline(page, html_file)
     seek(page, 10_000_000)
     text = root.locator(".pane .stream").first.text_content()
@@ -118,7 +120,7 @@ def test_bundled_export_plays_offline(page, tmp_path: Path) -> None:
     html_file = tmp_path / "bundled.html"
     assert export_cli(str(REAL_TEXT), "-o", str(html_file)).returncode == 0
     prompt = embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1]
-    trs = [track_of(median_repeat(rec, a["id"], prompt)) for a in rec.arms if rec.select(a["id"], prompt)][:4]
+    trs = [track_of(median_repeat(rec, a.id, prompt)) for a in rec.arms if rec.select(a.id, prompt)][:4]
     root, blocked = open_offline(page, html_file)
     end = max(track.end_us for track in trs)
     for t in (0, trs[0].t_us[0], end // 3, end // 2, end - 1, end):

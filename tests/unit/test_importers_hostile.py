@@ -185,4 +185,4 @@ def test_an_arm_id_from_a_file_name_is_made_safe(tmp_path: Path, capsys) -> None
     src, out = tmp_path / "my results (1).json", tmp_path / "out.jsonl"
     src.write_text(VLLM.read_text())
     assert cli.main(["import", "vllm-bench", str(src), "-o", str(out)]) == 0
-    assert [a["id"] for a in load(out).arms] == ["my-results-1"]
+    assert [a.id for a in load(out).arms] == ["my-results-1"]
