@@ -118,12 +118,10 @@ class Recording:
     header: Header
     runs: list[Run] = field(default_factory=list)
     levels: list[Level] = field(default_factory=list)
-    # (arm, prompt) -> runs and id -> entry, built on first use: a page's per-click look-ups stay independent of the
-    # number of arms and prompts (rebuilt if runs were added since)
+    # (arm, prompt) -> runs, built on first use: a page's per-click look-ups stay independent of the number of arms
+    # and prompts (rebuilt if runs were added since)
     _by_cell: dict[tuple[str, str], list[Run]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _indexed: int = field(default=-1, init=False, repr=False, compare=False)
-    _arm_ids: dict[str, Arm] = field(default_factory=dict, init=False, repr=False, compare=False)
-    _prompt_ids: dict[str, Prompt] = field(default_factory=dict, init=False, repr=False, compare=False)
     # tables computed from the runs (e.g. sweeps.level_table), by name, each with the (runs, levels) counts it was
     # computed at: a cached recording is read by several charts per page run, and a sweep's table takes ~0.3 s
     derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, init=False, repr=False,
@@ -153,19 +151,11 @@ class Recording:
 
     def arm(self, arm_id: str) -> Arm:
         """An arm by id; StopIteration for an unknown id."""
-        if len(self._arm_ids) != len(self.arms):
-            self._arm_ids = {a.id: a for a in self.arms}
-        if arm_id not in self._arm_ids:
-            raise StopIteration(arm_id)
-        return self._arm_ids[arm_id]
+        return self.header.arm(arm_id)
 
     def prompt(self, prompt_id: str) -> Prompt:
         """A prompt by id; StopIteration for an unknown id."""
-        if len(self._prompt_ids) != len(self.prompts):
-            self._prompt_ids = {p.id: p for p in self.prompts}
-        if prompt_id not in self._prompt_ids:
-            raise StopIteration(prompt_id)
-        return self._prompt_ids[prompt_id]
+        return self.header.prompt(prompt_id)
 
     def _cell(self, arm: str, prompt: str) -> list[Run]:
         if self._indexed != len(self.runs):
@@ -232,16 +222,7 @@ def _parse_header(obj: Any, path: str) -> Header:
     seen: set[str] = set()
     for i, arm in enumerate(obj["arms"]):
         pre = f"arms[{i}]."
-        if not isinstance(arm, dict):
-            raise RecordingError(path, 1, f"arms[{i}]", "expected an object")
-        arm_id = _need(arm, "id", str, path, 1, pre)
-        if arm_id.startswith(RESERVED_ARM_PREFIX):
-            raise RecordingError(path, 1, pre + "id", f"arm id {arm_id[:40]!r} starts with {RESERVED_ARM_PREFIX!r}, "
-                                 "which names simulated arms", "rename the arm")
-        _check_id(arm_id, SAFE_ID, path, pre + "id", "letters, digits, '.', '_', '-' and '@'")
-        if arm_id in seen:
-            raise RecordingError(path, 1, pre + "id", f"duplicate arm id {arm_id!r}")
-        seen.add(arm_id)
+        _check_entry(arm, "arm", i, SAFE_ID, "letters, digits, '.', '_', '-' and '@'", seen, path)
         for key in ("label", "model"):
             _need(arm, key, str, path, 1, pre)
         _need(arm, "engine", dict, path, 1, pre)
@@ -261,13 +242,7 @@ def _parse_header(obj: Any, path: str) -> Header:
     pids: set[str] = set()
     for i, prompt in enumerate(obj["prompts"]):
         pre = f"prompts[{i}]."
-        if not isinstance(prompt, dict):
-            raise RecordingError(path, 1, f"prompts[{i}]", "expected an object")
-        pid = _need(prompt, "id", str, path, 1, pre)
-        _check_id(pid, SAFE_PROMPT_ID, path, pre + "id", "letters, digits, '.', '_', '-', '@' and '/'")
-        if pid in pids:
-            raise RecordingError(path, 1, pre + "id", f"duplicate prompt id {pid!r}")
-        pids.add(pid)
+        _check_entry(prompt, "prompt", i, SAFE_PROMPT_ID, "letters, digits, '.', '_', '-', '@' and '/'", pids, path)
         kind = _need(prompt, "kind", str, path, 1, pre)
         if kind not in PROMPT_KINDS:
             raise RecordingError(path, 1, pre + "kind", f"unknown kind {kind!r}", f"use one of {', '.join(PROMPT_KINDS)}")
@@ -282,6 +257,22 @@ def _parse_header(obj: Any, path: str) -> Header:
                   arms=tuple(Arm.of(a, timing_only) for a in obj["arms"]),
                   prompts=tuple(Prompt.of(p) for p in obj["prompts"]), timing_only=timing_only, recorder=recorder,
                   imported=Imported.of(obj.get("imported")))
+
+
+def _check_entry(entry: Any, what: str, i: int, pattern: re.Pattern, allowed: str, seen: set[str], path: str) -> None:
+    """arms[i] or prompts[i] (`what`: "arm" or "prompt") is an object whose id is safe and new (added to `seen`);
+    an arm's may not name a simulated arm."""
+    where = f"{what}s[{i}]"
+    if not isinstance(entry, dict):
+        raise RecordingError(path, 1, where, "expected an object")
+    entry_id = _need(entry, "id", str, path, 1, where + ".")
+    if what == "arm" and entry_id.startswith(RESERVED_ARM_PREFIX):
+        raise RecordingError(path, 1, where + ".id", f"arm id {entry_id[:40]!r} starts with {RESERVED_ARM_PREFIX!r}, "
+                             "which names simulated arms", "rename the arm")
+    _check_id(entry_id, pattern, path, where + ".id", allowed)
+    if entry_id in seen:
+        raise RecordingError(path, 1, where + ".id", f"duplicate {what} id {entry_id!r}")
+    seen.add(entry_id)
 
 
 def _parse_machine(machine: dict, path: str) -> Machine:
