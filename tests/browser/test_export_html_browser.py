@@ -119,8 +119,9 @@ def test_bundled_export_plays_offline(page, tmp_path: Path) -> None:
     rec = load(REAL_TEXT)
     html_file = tmp_path / "bundled.html"
     assert export_cli(str(REAL_TEXT), "-o", str(html_file)).returncode == 0
-    prompt = embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1]
-    trs = [track_of(median_repeat(rec, a.id, prompt)) for a in rec.arms if rec.select(a.id, prompt)][:4]
+    sel = selection(rec)  # the replay page's choice, as export-html takes it by default
+    assert embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1] == sel.prompt
+    trs = [track_of(median_repeat(rec, a, sel.prompt)) for a in sel.arms]
     root, blocked = open_offline(page, html_file)
     end = max(track.end_us for track in trs)
     for t in (0, trs[0].t_us[0], end // 3, end // 2, end - 1, end):
