@@ -4,7 +4,7 @@ Not a test: run it by hand, copy the figures into docs/robustness.md.
 
     .venv/bin/python bench/load_bench.py [--tree PATH] [--uploads 1,2,4,8] [--skip-memory]
 
-- load: `specreplay.format.loads` on synthetic recordings made of the bundled sweep's lines, 1–16 MiB, and on
+- load: `specreplay.recording.format.loads` on synthetic recordings made of the bundled sweep's lines, 1–16 MiB, and on
   files of the same runs spread over 4–256 arms (a recording holds at most 256): seconds and MiB/s.
 - click: the replay page's per-click look-ups (prompts with runs, arms that ran the prompt, their labels, the
   chosen panes) against the number of arms.
@@ -88,7 +88,7 @@ def timed(fn, *args, repeat: int = 3) -> float:
 
 
 def load_figures(tree: Path, hostile_arms: int) -> dict:
-    from specreplay.format import loads
+    from specreplay.recording.format import loads
 
     by_size = []
     for mib in (1, 2, 4, 8, 16):
@@ -116,7 +116,7 @@ def load_figures(tree: Path, hostile_arms: int) -> dict:
 
 def click_figures(tree: Path) -> list[dict]:
     """The look-ups views/replay.py makes on every rerun, for one prompt, 4 chosen arms."""
-    from specreplay.format import loads
+    from specreplay.recording.format import loads
 
     out = []
     for arms in (4, 64, 256):
@@ -130,9 +130,9 @@ def _click(rec) -> None:  # type: ignore[no-untyped-def]
     from specreplay.replay.arms import prompts_with_runs
 
     prompt = prompts_with_runs(rec)[0]
-    recorded = [a["id"] for a in rec.arms if rec.select(a["id"], prompt)]
-    {a: rec.arm(a)["label"] for a in recorded}
-    [rec.prompt(p["id"]) for p in rec.prompts]
+    recorded = [a.id for a in rec.arms if rec.select(a.id, prompt)]
+    {a: rec.arm(a).label for a in recorded}
+    [rec.prompt(p.id) for p in rec.prompts]
     [recorded_arm_pane(rec, a, prompt) for a in recorded[:4]]
 
 

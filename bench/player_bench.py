@@ -30,7 +30,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from specreplay.format import Event
+from specreplay.recording.format import Event
 from specreplay.panes import Pane, simulated_pane
 from specreplay.replay.html import player_html
 from specreplay.replay.arms import PRESETS, preset

@@ -95,7 +95,7 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def _figures(path: Path) -> dict[str, object]:
-    from specreplay import format as fmt
+    from specreplay.recording import format as fmt
 
     rec = fmt.load(path)
     stamp, late, sent_at, next_gap = [], [], [], []

@@ -14,7 +14,7 @@ import asyncio
 
 import httpx
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.progress import Progress
 from specreplay.recorder import arrival, host_load, metrics, server, stream
 from specreplay.recorder.config import Arm, Config, Prompt

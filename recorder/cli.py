@@ -23,7 +23,8 @@ from pathlib import Path
 
 import httpx
 
-from specreplay import format as fmt
+from specreplay.recording import catalogue
+from specreplay.recording import format as fmt
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.recorder import cells, config, server, sweep, workers
 from specreplay.recorder.errors import RecorderError
@@ -174,7 +175,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m recorder") -> int
 
 def _summary(path: Path, say: Callable[[str], None]) -> int:
     try:
-        print(render(fmt.load(path)))
+        print(render(catalogue.recording(path)))
         return 0
     except FileNotFoundError:
         say(missing_recording(path))

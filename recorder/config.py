@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.format import MAX_ID_CHARS, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
+from specreplay.recording.format import MAX_ID_CHARS, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
 from specreplay.recorder.errors import RecorderError
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16)

@@ -7,7 +7,7 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, UTC
@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder import launch, machine, server
 from specreplay.recorder.config import Arm, Config
 from specreplay.recorder.errors import RecorderError
@@ -200,18 +200,20 @@ def check_output(path: Path, new_header: dict[str, Any], cfg: Config | None = No
     except fmt.RecordingError as exc:
         raise RecorderError(f"{path}: exists and is not a recording this command can resume ({exc}) — {keep}") from None
     old, new = rec.header, fmt.check_header(path, new_header)
-    old_arms = [same_launch(a, arm) for a, arm in zip(old.arms, cfg.arms)] if cfg is not None else list(old.arms)
+    # the entries as written: an old file's launch command is compared in the form this config stores it
+    old_arms = [same_launch(a.entry, arm) for a, arm in zip(old.arms, cfg.arms)] if cfg is not None \
+        else [a.entry for a in old.arms]
     # A launched arm's version is known only once its server runs (arm_up checks it then).
-    versions = [(a["engine"].get("version"), b["engine"].get("version")) for a, b in zip(old_arms, new.arms)
-                if a["engine"].get("version") is not None and b["engine"].get("version") is not None]
+    versions = [(a["engine"].get("version"), b.engine.version) for a, b in zip(old_arms, new.arms)
+                if a["engine"].get("version") is not None and b.engine.version is not None]
     same = {
         "mode": (old.recorder.mode, new.recorder.mode),
         "max_tokens": (old.recorder.max_tokens, new.recorder.max_tokens),
         "rounds": (old.recorder.rounds, new.recorder.rounds),
-        "arms": ([_arm_key(a) for a in old_arms], [_arm_key(a) for a in new.arms]),
+        "arms": ([_arm_key(a) for a in old_arms], [_arm_key(a.entry) for a in new.arms]),
         "engine versions": ([v for v, _ in versions], [w for _, w in versions]),
         "mixes": (old.recorder.mixes, new.recorder.mixes),
-        "prompts": ([_prompt_key(p) for p in old.prompts], [_prompt_key(p) for p in new.prompts]),
+        "prompts": ([_prompt_key(p.entry) for p in old.prompts], [_prompt_key(p.entry) for p in new.prompts]),
     }
     for name, (was, now) in same.items():
         if was != now:
@@ -244,11 +246,11 @@ def _is_json(line: str) -> bool:
     return True
 
 
-def _arm_key(a: dict) -> tuple:
+def _arm_key(a: Mapping[str, Any]) -> tuple:
     return a["id"], a["model"], repr(sorted(a["flags"].items())), (a.get("launch") or {}).get("command")
 
 
-def same_launch(old: dict[str, Any], arm: Arm) -> dict[str, Any]:
+def same_launch(old: Mapping[str, Any], arm: Arm) -> Mapping[str, Any]:
     """A header from before launch commands were stored unexpanded holds the expanded argv: when that is exactly
     what this config expands to, it is the same arm (returned with the stored form, so it compares equal)."""
     launch = old.get("launch")
@@ -257,5 +259,5 @@ def same_launch(old: dict[str, Any], arm: Arm) -> dict[str, Any]:
     return {**old, "launch": {**launch, "command": list(arm.launch.shown_command)}}
 
 
-def _prompt_key(p: dict) -> tuple:
+def _prompt_key(p: Mapping[str, Any]) -> tuple:
     return p["id"], p["kind"], p["text"], p.get("api", "chat"), repr(sorted(p["sampling"].items()))

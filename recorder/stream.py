@@ -26,7 +26,7 @@ from specreplay.recorder.config import Arm, Prompt
 from specreplay.recorder.redact import redact
 from specreplay.recorder.server import (STALE_RETRIES, Capabilities, chunk_problem, headers, parse_chunk,
                                         request_body, secrets, url)
-from specreplay.format import event_dict
+from specreplay.recording.format import event_dict
 
 
 @dataclass

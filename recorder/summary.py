@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay import format as fmt
 from specreplay.engine_defects import defect_lines, draft_graphs_defect
+from specreplay.recording import format as fmt
 from specreplay.panes import median_repeat, recorded_pane
+from specreplay.recording.counts import total
 from specreplay.speedup import arm_rate, speedup
 from specreplay.timeline import decode_rate, track_of
 
@@ -38,10 +39,10 @@ def reference_of(rec: fmt.Recording, arm: str) -> str | None:
     """The arm's `baseline`; in a file where no arm names one, the first arm (as the replay's reference pane)."""
     if len(rec.arms) < 2:
         return None
-    named = rec.arm(arm).get("baseline")
-    if named or any(a.get("baseline") for a in rec.arms):
+    named = rec.arm(arm).baseline
+    if named or any(a.baseline for a in rec.arms):
         return named
-    first = rec.arms[0]["id"]
+    first = rec.arms[0].id
     return None if arm == first else first
 
 
@@ -62,26 +63,24 @@ def rows(rec: fmt.Recording) -> list[Row]:
     out: list[Row] = []
     for prompt in rec.prompts:
         # arms counted in chunks (imported without tokens per chunk) have no token counts to compare
-        counts = {a["id"]: [r.tokens for r in rec.select(a["id"], prompt["id"])] for a in rec.arms
-                  if a.get("counts") != "chunks"}
+        counts = {a.id: [r.tokens for r in rec.select(a.id, prompt.id)] for a in rec.arms if a.counts != "chunks"}
         same = len({t for ts in counts.values() for t in ts}) <= 1
         for arm in rec.arms:
-            runs = rec.select(arm["id"], prompt["id"])
+            runs = rec.select(arm.id, prompt.id)
             rates = [x for x in (decode_rate(track_of(r)) for r in runs) if x is not None]
             # a run's own counters; else the arm's single-stream level line (an imported file's totals)
-            specs = [r.spec for r in runs if r.spec is not None] or [
-                lv.spec for lv in rec.levels if lv.arm == arm["id"] and lv.concurrency == 1 and lv.spec]
-            drafts = sum(s.drafts for s in specs)
-            ref = reference_of(rec, arm["id"])
-            rate = arm_rate(rec, arm["id"], prompt["id"])
+            spec = total(r.spec for r in runs) or total(
+                lv.spec for lv in rec.levels if lv.arm == arm.id and lv.concurrency == 1)
+            ref = reference_of(rec, arm.id)
+            rate = arm_rate(rec, arm.id, prompt.id)
             out.append(Row(
-                arm=arm["id"], prompt=prompt["id"], kind=prompt["kind"], repeats=len(runs),
-                decode_tps=rate, decode_spread=(max(rates) - min(rates)) if rates and arm.get("counts") != "chunks" else None,
+                arm=arm.id, prompt=prompt.id, kind=prompt.kind, repeats=len(runs),
+                decode_tps=rate, decode_spread=(max(rates) - min(rates)) if rates and arm.counts != "chunks" else None,
                 ttft_s=_median_ttft(runs), tokens=tuple(r.tokens for r in runs),
-                acceptance_length=1 + sum(s.accepted for s in specs) / drafts if drafts else None,
-                speedup=speedup(rate, arm_rate(rec, ref, prompt["id"])) if ref else None, like_for_like=same,
-                errors=len([r for r in rec.select(arm["id"], prompt["id"], ok=False) if not r.ok]), reference=ref,
-                text=_text(rec, arm["id"], prompt["id"]),
+                acceptance_length=spec.acceptance_length if spec else None,
+                speedup=speedup(rate, arm_rate(rec, ref, prompt.id)) if ref else None, like_for_like=same,
+                errors=len([r for r in rec.select(arm.id, prompt.id, ok=False) if not r.ok]), reference=ref,
+                text=_text(rec, arm.id, prompt.id),
             ))
     return out
 
@@ -111,9 +110,9 @@ def render(rec: fmt.Recording) -> str:
                      + (f"  {_like_for_like(r)}" if compare else "")
                      + (f"  ({r.errors} failed)" if r.errors else "")
                      + "".join(f"  [{w}]" for w in r.text if not w.startswith("not like-for-like"))
-                     + ("  *" if draft_graphs_defect(rec.header, r.arm) else ""))
+                     + ("  *" if draft_graphs_defect(rec.arm(r.arm)) else ""))
     refs = sorted({r.reference for r in table if r.reference})
     if compare and refs:
         lines.append(f"speedup = decode tok/s ÷ the reference arm's ({', '.join(refs)}), same prompt, each arm's "
                      "median repeat (first token excluded): the figure the replay, video and export show")
-    return "\n".join(lines + defect_lines(rec.header))
+    return "\n".join(lines + defect_lines(rec.arms))

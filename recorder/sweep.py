@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.progress import Progress
 from specreplay.recorder import arrival, host_load, metrics, server, stream, workers
 from specreplay.recorder.config import Arm, Config, Mix

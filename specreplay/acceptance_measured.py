@@ -1,7 +1,7 @@
 """Acceptance measured in our own recordings, and the formula's speedup from it next to the measured one.
 
 A cell is one speculative arm x prompt of a cells-mode recording (one request at a time), pooled over its
-non-warm-up repeats. From vLLM's counters (format.SpecCounts, summed over repeats):
+non-warm-up repeats. From the engine's counters (recording.counts.SpecCounts, added over repeats):
 
 - per-position rate i = accepted at draft position i ÷ drafts (the share of drafts whose first i tokens were
   all accepted; the formula's α^i if every token is accepted independently);
@@ -28,11 +28,13 @@ from pathlib import Path
 from statistics import median
 
 from specreplay import theory
-from specreplay.arm_facts import draft_length
 from specreplay.engine_defects import EngineDefect, draft_graphs_defect
-from specreplay.format import Recording, RecordingError, SpecCounts, engine_name, load
-from specreplay.panes import median_rate
 from specreplay.locations import recording_files
+from specreplay.panes import median_rate
+from specreplay.recording import catalogue
+from specreplay.recording.arm import draft_length
+from specreplay.recording.counts import SpecCounts, total
+from specreplay.recording.format import Recording, RecordingError
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,7 @@ class AcceptanceCell:
     spec_copied: float  # median share of the spec arm's output word triples found in the prompt
     base_copied: float  # the same for the baseline
     engine: str
+    f16_of_4bit: bool  # the arm or its baseline is llama.cpp's F16 file written from the 4-bit one
     machine: str
     created: str
     defect: EngineDefect | None = None  # an engine defect behind its step times (specreplay.engine_defects)
@@ -70,7 +73,9 @@ class AcceptanceCell:
 
     @property
     def acceptance_length(self) -> float:
-        return 1 + self.counts.accepted / self.counts.drafts
+        length = self.counts.acceptance_length
+        assert length is not None, "a cell has drafts (cells_of)"
+        return length
 
     @property
     def alpha(self) -> float:
@@ -136,33 +141,29 @@ def cells_of(rec: Recording) -> list[AcceptanceCell]:
     """Every speculative arm x prompt with counters and a baseline to compare against, in header order."""
     out: list[AcceptanceCell] = []
     for arm in rec.arms:
-        base = arm.get("baseline")
+        base = arm.baseline
         if not base:
             continue
         for prompt in rec.prompts:
-            runs = rec.select(arm["id"], prompt["id"])
-            base_runs = rec.select(base, prompt["id"])
-            specs = [r.spec for r in runs if r.spec is not None]
-            if not runs or len(specs) != len(runs):
+            runs = rec.select(arm.id, prompt.id)
+            base_runs = rec.select(base, prompt.id)
+            counts = total(r.spec for r in runs)
+            if not runs or any(r.spec is None for r in runs) or counts is None:
                 continue
-            counts = SpecCounts(sum(s.drafts for s in specs), sum(s.draft_tokens for s in specs),
-                                sum(s.accepted for s in specs),
-                                tuple(sum(col) for col in zip(*(s.per_position for s in specs))))
             spec_tps, base_tps = median_rate(runs), median_rate(base_runs)
             if counts.drafts == 0 or spec_tps is None or base_tps is None:
                 continue
             gamma = draft_length(arm, counts) or 1
-            temp = prompt.get("sampling", {}).get("temperature")
             out.append(AcceptanceCell(
-                file=Path(rec.path).name, arm=arm["id"], baseline=base,
-                prompt=prompt["id"], kind=prompt["kind"], temperature=float(temp) if temp is not None else None,
-                text=prompt["text"], gamma=gamma, repeats=len(runs), counts=counts,
+                file=Path(rec.path).name, arm=arm.id, baseline=base,
+                prompt=prompt.id, kind=prompt.kind, temperature=prompt.temperature,
+                text=prompt.text, gamma=gamma, repeats=len(runs), counts=counts,
                 decode_tokens=sum(max(r.tokens - 1, 0) for r in runs), spec_tps=spec_tps, base_tps=base_tps,
                 like_for_like=len({r.tokens for r in runs + base_runs}) == 1,
-                spec_copied=_median_copied(runs, prompt["text"]), base_copied=_median_copied(base_runs, prompt["text"]),
-                engine=engine_name(arm),
+                spec_copied=_median_copied(runs, prompt.text), base_copied=_median_copied(base_runs, prompt.text),
+                engine=arm.engine.line, f16_of_4bit=arm.f16_of_4bit or rec.arm(base).f16_of_4bit,
                 machine=rec.machine_line, created=rec.header.created,
-                defect=draft_graphs_defect(rec.header, arm["id"])))
+                defect=draft_graphs_defect(arm)))
     return out
 
 
@@ -182,7 +183,7 @@ def _recorded_cells(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Acc
     problems: list[str] = []
     for path, _, _ in files:
         try:
-            cells.extend(cells_of(load(path)))
+            cells.extend(cells_of(catalogue.recording(path)))
         except (RecordingError, OSError) as e:
             problems.append(str(e))
     return tuple(cells), tuple(problems)

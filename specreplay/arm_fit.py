@@ -28,8 +28,9 @@ class ArmFit:
 
     @property
     def acceptance_length(self) -> float:
-        drafts = sum(c.counts.drafts for c in self.cells)
-        return 1 + sum(c.counts.accepted for c in self.cells) / drafts
+        length = sum((c.counts for c in self.cells[1:]), self.cells[0].counts).acceptance_length
+        assert length is not None, "every cell has drafts (acceptance_measured.cells_of)"
+        return length
 
     @property
     def alpha(self) -> float:

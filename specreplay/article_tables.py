@@ -11,16 +11,15 @@ table. See assets/README.md for the files.
 
 from __future__ import annotations
 
-import csv
 import math
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from specreplay import resources, theory
+from specreplay import theory
+from specreplay.articles import originals
+from specreplay.asset_csv import HANGUL, KEY_RE, SOURCE_RE, DataError, read_rows
 
-ASSETS = resources.ASSETS
 TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv", "quoted_methods.csv")
 MATH_FILE = "quoted_speculative_math.csv"
 COLUMNS = ("source", "table", "section", "section_en", "kind", "key", "series", "series_en", "hardware", "model",
@@ -33,20 +32,13 @@ UNITS = {"tok/s", "×", "× BF16", "s", "ms", "%", "USD/h", "USD", "sessions", "
 # measured: the article's authors measured it; quoted: the article cites someone else's measurement;
 # computed: the article's own arithmetic on figures it printed (a ratio, a cost, a conversion).
 KINDS = {"measured", "quoted", "computed"}
-KEY_RE = re.compile(r"^[a-z0-9_]+$")
-HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 # Columns shown on English pages: where the Korean text has Hangul, its _en column must hold the English.
 EN_PAIRS = (("section", "section_en"), ("series", "series_en"), ("model", "model_en"), ("engine", "engine_en"),
             ("temperature", "temperature_en"), ("workload", "workload_en"))
 AXES = {"", "concurrency", "batch"}
-SOURCE_RE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
 CONDITION_KEYS = ("hardware", "model", "engine", "temperature", "workload")
 
 SeriesKind = Literal["measured", "quoted", "computed"]
-
-
-class DataError(ValueError):
-    """A transcription file that breaks the schema; the message names file, line and column."""
 
 
 @dataclass(frozen=True)
@@ -85,17 +77,6 @@ def _number(text: str, where: str) -> float | None:
     if not math.isfinite(value):
         raise DataError(f"{where}: '{text}' is not a finite number")
     return value
-
-
-def _read(name: str, columns: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
-    path = ASSETS / name
-    if not path.exists():
-        raise DataError(f"{path}: missing transcription file")
-    with path.open(newline="", encoding="utf-8") as f:
-        reader = csv.DictReader(f)
-        if tuple(reader.fieldnames or ()) != columns:
-            raise DataError(f"{name}: header must be {','.join(columns)}, got {','.join(reader.fieldnames or [])}")
-        return [(f"{name}:{i}", row) for i, row in enumerate(reader, start=2)]
 
 
 def _cell(where: str, row: dict[str, str]) -> TableCell:
@@ -142,8 +123,6 @@ def _check_english(where: str, row: dict[str, str]) -> None:
 
 
 def _check_original(where: str, original: str) -> None:
-    from specreplay.articles import originals  # the article metadata module reads this module's files too
-
     if original and original not in originals():
         raise DataError(f"{where}: original '{original}' is not an id in assets/original_sources.csv")
 
@@ -151,7 +130,7 @@ def _check_original(where: str, original: str) -> None:
 @lru_cache(maxsize=1)
 def cells() -> tuple[TableCell, ...]:
     """Every transcribed cell, validated; cached (the files change only with a commit)."""
-    out = tuple(_cell(where, row) for name in TIDY_FILES for where, row in _read(name, COLUMNS))
+    out = tuple(_cell(where, row) for name in TIDY_FILES for where, row in read_rows(name, COLUMNS))
     seen: set[tuple] = set()
     for c in out:
         key = (c.table, c.series, tuple(c.conditions.values()), c.level, c.metric)
@@ -229,7 +208,7 @@ def _required(text: str, where: str) -> float:
 def speculative_math() -> tuple[MathRow, ...]:
     """Article 004's worked α / c / γ table (the article's own arithmetic; used to check theory.py)."""
     out = []
-    for where, row in _read(MATH_FILE, MATH_COLUMNS):
+    for where, row in read_rows(MATH_FILE, MATH_COLUMNS):
         if not SOURCE_RE.match(row["source"]):
             raise DataError(f"{where}: source '{row['source']}' is not an article file name")
         if row["kind"] not in KINDS:

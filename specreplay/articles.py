@@ -2,7 +2,7 @@
 
 The pages never show an article's file name (000_<hash>.txt): they show its title and byline
 (assets/articles.csv) and, where the article quotes someone else's table, that table
-(assets/original_sources.csv). Both files are validated like the tidy tables (article_tables.DataError).
+(assets/original_sources.csv). Both files are validated like the tidy tables (DataError).
 
     cite(cell, "en")  # 'article 004 "Speculative decoding: which method is how fast" · … · original: EAGLE-3 paper …'
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from specreplay import article_tables
+from specreplay.asset_csv import HANGUL, KEY_RE, SOURCE_RE, DataError, read_rows
 
 ARTICLES_FILE = "articles.csv"
 ORIGINALS_FILE = "original_sources.csv"
@@ -36,17 +36,17 @@ class Article:
 def articles() -> dict[str, Article]:
     """The source articles by file name, validated."""
     out: dict[str, Article] = {}
-    for where, row in article_tables._read(ARTICLES_FILE, ARTICLE_COLUMNS):
-        if not article_tables.SOURCE_RE.match(row["file"]) or not row["file"].startswith(row["id"] + "_"):
-            raise article_tables.DataError(f"{where}: file '{row['file']}' must be <id>_<16 hex>.txt for id '{row['id']}'")
+    for where, row in read_rows(ARTICLES_FILE, ARTICLE_COLUMNS):
+        if not SOURCE_RE.match(row["file"]) or not row["file"].startswith(row["id"] + "_"):
+            raise DataError(f"{where}: file '{row['file']}' must be <id>_<16 hex>.txt for id '{row['id']}'")
         for key in ("title_ko", "title_en"):
             if not row[key]:
-                raise article_tables.DataError(f"{where}: column '{key}' is empty")
+                raise DataError(f"{where}: column '{key}' is empty")
         for key in ("title_en", "byline_en"):
-            if article_tables.HANGUL.search(row[key]):
-                raise article_tables.DataError(f"{where}: column '{key}' has Korean text; write it in English")
+            if HANGUL.search(row[key]):
+                raise DataError(f"{where}: column '{key}' has Korean text; write it in English")
         if bool(row["byline_ko"]) != bool(row["byline_en"]):
-            raise article_tables.DataError(f"{where}: byline_ko and byline_en are both given or both empty")
+            raise DataError(f"{where}: byline_ko and byline_en are both given or both empty")
         out[row["file"]] = Article(**{k: row[k] for k in ARTICLE_COLUMNS if k != "note"})
     return out
 
@@ -55,11 +55,11 @@ def articles() -> dict[str, Article]:
 def originals() -> dict[str, tuple[str, str]]:
     """Tables the articles quote, by id: (Korean name, English name)."""
     out = {}
-    for where, row in article_tables._read(ORIGINALS_FILE, ORIGINAL_COLUMNS):
-        if not article_tables.KEY_RE.match(row["id"]) or not row["name_ko"] or not row["name_en"]:
-            raise article_tables.DataError(f"{where}: needs an id of a-z, 0-9, _ and both names")
-        if article_tables.HANGUL.search(row["name_en"]):
-            raise article_tables.DataError(f"{where}: column 'name_en' has Korean text; write it in English")
+    for where, row in read_rows(ORIGINALS_FILE, ORIGINAL_COLUMNS):
+        if not KEY_RE.match(row["id"]) or not row["name_ko"] or not row["name_en"]:
+            raise DataError(f"{where}: needs an id of a-z, 0-9, _ and both names")
+        if HANGUL.search(row["name_en"]):
+            raise DataError(f"{where}: column 'name_en' has Korean text; write it in English")
         out[row["id"]] = (row["name_ko"], row["name_en"])
     return out
 

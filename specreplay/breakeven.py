@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.arm_facts import synth_length
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.sweeps import level_table
 
 
@@ -49,9 +48,9 @@ def breakeven_grids(rec: Recording) -> list[Grid]:
     stats = {(s.arm, s.concurrency): s for s in level_table(rec)}
     by_target: dict[str, dict[float, str]] = {}
     for arm in rec.arms:
-        L, base = synth_length(arm), arm.get("baseline")
+        L, base = arm.set_acceptance, arm.baseline
         if L is not None and base:
-            by_target.setdefault(str(base), {})[L] = arm["id"]
+            by_target.setdefault(base, {})[L] = arm.id
     grids = []
     for target, arms in by_target.items():
         lengths = tuple(sorted(arms))

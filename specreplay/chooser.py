@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Literal
 
 from specreplay import article_tables, theory
+from specreplay.asset_csv import HANGUL, DataError, read_rows
 
 RULES_FILE = "quoted_chooser.csv"
 METHODS_FILE = "quoted_vllm_methods.csv"
@@ -126,14 +127,14 @@ class Fit:
 
 
 def _fail(where: str, message: str) -> None:
-    raise article_tables.DataError(f"{where}: {message}")
+    raise DataError(f"{where}: {message}")
 
 
 def _english(where: str, row: dict[str, str], pairs: tuple[tuple[str, str], ...]) -> None:
     for ko, en in pairs:
         if not row[ko] or not row[en]:
             _fail(where, f"'{ko}' and '{en}' are both required")
-        if article_tables.HANGUL.search(row[en]):
+        if HANGUL.search(row[en]):
             _fail(where, f"column '{en}' has Korean text; write it in English")
 
 
@@ -147,12 +148,13 @@ def _source(where: str, row: dict[str, str]) -> None:
 def _recorded(ref: str, where: str) -> tuple[Figure, ...]:
     """'recording/<file>/<arm>/<prompt>': that cell of a bundled recording (specreplay.resources.RECORDINGS)."""
     from specreplay.acceptance_measured import cells_of
-    from specreplay.format import RecordingError, load
+    from specreplay.recording import catalogue
+    from specreplay.recording.format import RecordingError
     from specreplay.resources import RECORDINGS
 
     _, file, arm, prompt = (ref.split("/") + ["", "", ""])[:4]
     try:
-        cells = cells_of(load(RECORDINGS / file))
+        cells = cells_of(catalogue.recording(RECORDINGS / file))
     except (RecordingError, OSError) as e:
         _fail(where, f"figure '{ref}': {e}")
     found = [c for c in cells if (c.arm, c.prompt) == (arm, prompt)]
@@ -206,7 +208,7 @@ def _settings(where: str, text: str) -> dict[str, float]:
 @lru_cache(maxsize=1)
 def methods() -> dict[str, Method]:
     out = {}
-    for where, row in article_tables._read(METHODS_FILE, METHOD_COLUMNS):
+    for where, row in read_rows(METHODS_FILE, METHOD_COLUMNS):
         _source(where, row)
         _english(where, row, (("section", "section_en"), ("name_ko", "name_en"), ("doc_note_ko", "doc_note_en")))
         for q in ("low_qps", "high_qps"):
@@ -220,7 +222,7 @@ def methods() -> dict[str, Method]:
 def rules() -> tuple[Rule, ...]:
     """Every rule of assets/quoted_chooser.csv, validated (answers, verdicts, methods, figures, settings)."""
     out = []
-    for where, row in article_tables._read(RULES_FILE, RULE_COLUMNS):
+    for where, row in read_rows(RULES_FILE, RULE_COLUMNS):
         _source(where, row)
         _english(where, row, (("section", "section_en"), ("situation_ko", "situation_en"), ("why_ko", "why_en")))
         when: dict[str, frozenset[str]] = {}
@@ -253,7 +255,7 @@ def rules() -> tuple[Rule, ...]:
 def caveats() -> dict[str, Caveat]:
     """What the articles say they did not measure or where their numbers mislead (assets/article_caveats.csv)."""
     out = {}
-    for where, row in article_tables._read(CAVEATS_FILE, CAVEAT_COLUMNS):
+    for where, row in read_rows(CAVEATS_FILE, CAVEAT_COLUMNS):
         _source(where, row)
         _english(where, row, (("section", "section_en"), ("text_ko", "text_en")))
         out[row["id"]] = Caveat(id=row["id"], source=row["source"], section=row["section"], section_en=row["section_en"],

@@ -27,12 +27,14 @@ from importlib.resources import files
 from pathlib import Path
 
 from specreplay.export_html import export_recording
-from specreplay.format import RecordingError, load
+from specreplay.recording import catalogue
+from specreplay.recording.format import RecordingError
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, check_output, write_atomic
 from specreplay.playback import SPEEDS
+from specreplay.replay.selection import selection
 
 PROG = "specreplay"
 
@@ -95,9 +97,9 @@ def _app(argv: list[str]) -> int:
 def _export(args: argparse.Namespace) -> str:
     out = Path(args.output)
     check_output(out, force=args.force, inputs=[args.recording])  # before any work: nothing is written on failure
-    rec = load(args.recording, repair=True)
+    rec = catalogue.recording(args.recording, repair=True)
     arms = [a for a in args.arms.split(",") if a] if args.arms else None
-    html = export_recording(rec, args.prompt, arms, args.repeat, args.lang, args.speed)
+    html = export_recording(rec, selection(rec, args.prompt, arms, args.repeat, args.ref, args.speed), args.lang)
     write_atomic(out, html)
     return f"wrote {out} ({out.stat().st_size / 1024:.0f} KiB)"
 
@@ -133,10 +135,12 @@ def interop_parser() -> argparse.ArgumentParser:
                         "plays opened from disk or in an <iframe> on any static host.")
     ex.add_argument("recording", type=recording_arg,
                     help="a recording (.jsonl), or the name of a bundled one (e.g. smollm2-vllm-cpu.jsonl)")
-    ex.add_argument("--prompt", help="prompt id (default: the first prompt with finished runs)")
+    ex.add_argument("--prompt", help="prompt id (default: the replay page's, by its written rule; docs/replay.md)")
     ex.add_argument("--arms", help="comma-separated arm ids, 1–4, as in the app's ?arms= (recorded ids or sim:… "
-                    "tokens; default: every arm that ran the prompt, up to 4)")
+                    "tokens; default: the replay page's for this prompt)")
     ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
+    ex.add_argument("--ref", type=int, help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
+                    "(default: the arm the others name as baseline, else the first)")
     ex.add_argument("--lang", choices=("ko", "en"), default="ko", help="interface language (default: ko)")
     ex.add_argument("--speed", type=float, choices=SPEEDS, help="initial playback speed (default: slowed down for a "
                     "replay over within seconds, else 1; docs/replay.md)")

@@ -18,7 +18,9 @@ import statistics
 from dataclasses import dataclass
 
 from specreplay import full_scale as fs
-from specreplay.format import Recording
+from specreplay.recording import catalogue
+from specreplay.recording.arm import Arm
+from specreplay.recording.format import Recording
 
 FILES = ("timing-only-sizes-1.5b-h200.jsonl", "timing-only-sizes-7b-h200.jsonl", "timing-only-sizes-14b-h200.jsonl",
          "timing-only-sizes-27b-h200.jsonl", "timing-only-sizes-27b-drafters-h200.jsonl")
@@ -55,11 +57,11 @@ class SizeRow:
 
 def recordings() -> list[tuple[str, Recording]]:
     """The bundled size files that load (a missing or broken one is left out)."""
-    return [(name, rec) for name in FILES if isinstance(rec := fs.read(name), Recording)]
+    return [(name, rec) for name in FILES if isinstance(rec := catalogue.read(name), Recording)]
 
 
-def _patched(arm: dict) -> bool:
-    return "as shipped" not in str(arm["flags"].get("draft_graphs", ""))
+def _patched(arm: Arm) -> bool:
+    return "as shipped" not in str(arm.flags.get("draft_graphs", ""))
 
 
 def cells(recs: list[Recording]) -> tuple[dict[str, float], list[Cell]]:
@@ -67,16 +69,16 @@ def cells(recs: list[Recording]) -> tuple[dict[str, float], list[Cell]]:
     base: dict[str, float] = {}
     for rec in recs:
         for arm in rec.arms:
-            if not arm["flags"].get("drafter_kind") and (rate := fs.arm_rate(rec, arm["id"])):
-                base[arm["flags"]["target_size"]] = rate
+            if not arm.flags.get("drafter_kind") and (rate := fs.arm_rate(rec, arm.id)):
+                base[arm.flags["target_size"]] = rate
     found = []
     for rec in recs:
         for arm in rec.arms:
-            kind, size, length = arm["flags"].get("drafter_kind"), arm["flags"].get("target_size"), fs.acceptance(arm)
+            kind, size, length = arm.flags.get("drafter_kind"), arm.flags.get("target_size"), arm.set_acceptance
             if not kind or size not in SIZES or length is None:
                 continue
-            rate, measured, off = fs.arm_rate(rec, arm["id"]), fs.measured_acceptance(rec, arm["id"]), base.get(size)
-            found.append(Cell(size, kind, arm["id"], length, measured, rate,
+            rate, measured, off = fs.arm_rate(rec, arm.id), fs.measured_acceptance(rec, arm.id), base.get(size)
+            found.append(Cell(size, kind, arm.id, length, measured, rate,
                               rate / off if rate and off else None, fs.step_cost(off, rate, measured),
                               _patched(arm)))
     return base, found

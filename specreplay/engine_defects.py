@@ -6,15 +6,19 @@ keys, so every drafter pass runs eagerly and a speculative step takes 43-79 ms w
 recorded with it say so in their flags (`draft_graphs` containing "defect patched"). Pages, the player, the video
 and the export label such an arm's figures with the defect instead of showing them as a draft model's cost.
 
-    defect = draft_graphs_defect(rec.header, "q4-draft")   # None, or the defect's label and link
+    defect = draft_graphs_defect(rec.arm("q4-draft"))   # None, or the defect's label and link
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from specreplay.header import Header
 from specreplay.words import word
+
+if TYPE_CHECKING:
+    from specreplay.recording.arm import Arm
 
 
 @dataclass(frozen=True)
@@ -40,25 +44,19 @@ DRAFT_GRAPHS = EngineDefect("draft_graphs", ("vLLM 0.23.0 결함 — 업스트�
 PATCHED = "defect patched"  # in flags.draft_graphs of arms served with gpu/draft_graphs.py
 
 
-def draft_graphs_defect(header: Header, arm_id: str) -> EngineDefect | None:
+def draft_graphs_defect(arm: Arm) -> EngineDefect | None:
     """DRAFT_GRAPHS when the arm is a vLLM 0.23.x draft-model arm served without the graph patch, else None.
-    The engine is the arm's own block in the header (each arm's server reports its version)."""
-    arm = next((a for a in header.arms if a["id"] == arm_id), None)
-    if arm is None:
+    The engine is the arm's own (each arm's server reports its version)."""
+    version = arm.engine.version or ""
+    if arm.engine.name != "vllm" or not (version == "0.23" or version.startswith("0.23.")):
         return None
-    engine = arm.get("engine") or {}
-    version = str(engine.get("version") or "")
-    flags = arm.get("flags") or {}
-    method = (flags.get("speculative_config") or {}).get("method")
-    if engine.get("name") != "vllm" or not (version == "0.23" or version.startswith("0.23.")):
-        return None
-    if method != "draft_model" or PATCHED in str(flags.get("draft_graphs") or ""):
+    method = (arm.flags.get("speculative_config") or {}).get("method")
+    if method != "draft_model" or PATCHED in str(arm.flags.get("draft_graphs") or ""):
         return None
     return DRAFT_GRAPHS
 
 
-def defect_lines(header: Header) -> list[str]:
+def defect_lines(arms: Iterable[Arm]) -> list[str]:
     """The command-line summaries' footnotes (English, as the rest of their tables): one line per arm whose figures
     an engine defect bent, with the fix's address."""
-    return [f"* {a['id']}: {d.warning('en')} — {d.link}" for a in header.arms
-            if (d := draft_graphs_defect(header, a["id"]))]
+    return [f"* {a.id}: {d.warning('en')} — {d.link}" for a in arms if (d := draft_graphs_defect(a))]

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from html import escape
 
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.imported import imported_info, source_line
-from specreplay.panes import Pane, recorded_arm_pane
+from specreplay.panes import Pane
 from specreplay.playback import default_speed, speed_note
-from specreplay.replay.arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
 from specreplay.replay.payload import Lang, player_payload
+from specreplay.replay.selection import Selection
 from specreplay.replay.source import provenance
 from specreplay.words import word
 from specreplay.replay.html import player_html
@@ -30,33 +30,6 @@ STYLE = """body { display: flex; flex-direction: column; }
 .export-head ul { margin: 0 0 3px; padding-left: 18px; font-size: 12.5px; color: var(--muted); }
 .export-head .kind { color: var(--strong); border-radius: 9px; padding: 0 6px; font-weight: 600; font-size: 11px; }
 #player { flex: 1; min-height: 460px; }"""
-
-
-
-def replay_prompt(rec: Recording, prompt: str | None) -> str:
-    """The given prompt if it has finished single-stream runs, else the first that has (None: the first)."""
-    prompts = prompts_with_runs(rec)
-    if not prompts:
-        raise LookupError(f"{rec.path}: no finished single-stream run to replay")
-    if prompt is None:
-        return prompts[0]
-    if prompt not in prompts:
-        raise LookupError(f"prompt {prompt!r} has no finished single-stream run; choose one of {', '.join(prompts)}")
-    return prompt
-
-
-def recording_panes(rec: Recording, prompt: str, arms: list[str] | None = None, repeat: int | None = None,
-                    sim_word: str = "simulated") -> list[Pane]:
-    """The panes the replay page would show for this choice; arms default to every arm that ran the prompt (≤ 4).
-    LookupError / ValueError name what is wrong."""
-    chosen = arms or [a["id"] for a in rec.arms if rec.select(a["id"], prompt)][:MAX_ARMS]
-    if not 1 <= len(chosen) <= MAX_ARMS:
-        raise ValueError(f"choose 1–{MAX_ARMS} arms, got {len(chosen)}")
-    known = {a["id"] for a in rec.arms}
-    for arm in chosen:
-        if not is_sim(arm) and arm not in known:
-            raise LookupError(f"unknown arm {arm!r}; this recording has {', '.join(sorted(known))}")
-    return [sim_pane(a, sim_word) if is_sim(a) else recorded_arm_pane(rec, a, prompt, repeat) for a in chosen]
 
 
 def _kind_line(kind: str, text: str, lang: Lang) -> str:
@@ -88,7 +61,7 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
             parts.append(f"<p>{escape(word('export_lacks', lang))}</p><ul>"
                          + "".join(f"<li>{escape(x)}</li>" for x in info.lacks) + "</ul>")
     elif rec and any(p.kind == "measured" for p in panes):
-        parts.append(_kind_line("measured", provenance(rec).line(), lang))
+        parts.append(_kind_line("measured", provenance(rec.header).line(), lang))
     if any(p.counts == "chunks" for p in panes):
         parts.append(f"<p>{escape(word('export_chunks', lang))}</p>")
     if any(p.kind == "simulated" for p in panes):
@@ -100,8 +73,8 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
     return player_html(payload, head=head, before=f'<header class="export-head">{"".join(parts)}</header>')
 
 
-def export_recording(rec: Recording, prompt: str | None = None, arms: list[str] | None = None,
-                     repeat: int | None = None, lang: Lang = "ko", speed: float | None = None) -> str:
-    prompt = replay_prompt(rec, prompt)
-    panes = recording_panes(rec, prompt, arms, repeat, sim_word=word("simulated", lang))
-    return standalone_html(panes, title=f"{rec.title} — {prompt}", rec=rec, lang=lang, speed=speed)
+def export_recording(rec: Recording, sel: Selection, lang: Lang = "ko") -> str:
+    """The replay of this selection as one document, the same panes the replay page shows for it."""
+    panes = sel.panes(rec, word("simulated", lang))
+    return standalone_html(panes, title=f"{rec.title} — {sel.prompt}", rec=rec, lang=lang,
+                           speed=sel.opening_speed(panes), reference=sel.reference)

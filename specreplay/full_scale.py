@@ -6,24 +6,22 @@ length that was *set* (flags.speculative_config.synthetic_acceptance_length), no
 length is an article's figure, a number derived here is "measured timing, quoted acceptance" (the panels' badge,
 views/full_scale_text.py).
 
-    rec = read(LADDER)                       # a Recording, its one-line problem, or None when not bundled
+    rec = catalogue.read(LADDER)             # a Recording, its one-line problem, or None when not bundled
     steps = ladder(rec, 5.3)                 # bf16 → 4-bit → 4-bit + drafter at 5.3 (×4-bit, ×drafter, product)
-    curves = drafter_curves(read(LADDER_SWEEP))   # drafter on ÷ off per level, one per acceptance, + crossing
-    edge = break_even(read(LADDER_SWEEP))    # per level: the set acceptance where the drafter starts to pay
-    curve = quant_curve(read(LADDER_SWEEP))  # 4-bit ÷ bf16 system throughput per level
+    curves = drafter_curves(catalogue.read(LADDER_SWEEP))   # drafter on ÷ off per level, one per acceptance, + crossing
+    edge = break_even(catalogue.read(LADDER_SWEEP))    # per level: the set acceptance where the drafter starts to pay
+    curve = quant_curve(catalogue.read(LADDER_SWEEP))  # 4-bit ÷ bf16 system throughput per level
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
 from specreplay import article_tables
-from specreplay.format import Recording, RecordingError, load
-from specreplay.locations import recording_file
 from specreplay.panes import median_rate
+from specreplay.recording.counts import total
+from specreplay.recording.format import Recording
 from specreplay.sweeps import level_table
 
 LADDER = "timing-only-27b-h200-ladder.jsonl"  # cells: bf16, w4, fp8, w4-dflash@{2.2, 2.5, 3.1, 5.3, 5.6}
@@ -32,37 +30,13 @@ DRAFTER = "timing-only-27b-h200-drafter.jsonl"  # cells: bf16, bf16-dflash@{2.2,
 DRAFTER_SWEEP = "timing-only-27b-h200-drafter-sweep.jsonl"  # 1-64 streams: bf16, bf16-dflash@1.5 … 6
 
 
-def read(name: str) -> Recording | str | None:
-    """The bundled recording, or its one-line problem, or None when the file is not there."""
-    path = recording_file(name)
-    if not path.exists():
-        return None
-    stat = path.stat()
-    return _read(path, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=8)
-def _read(path: Path, mtime_ns: int, size: int) -> Recording | str:
-    try:
-        return load(path)
-    except (RecordingError, OSError) as e:
-        return str(e)
-
-
-def acceptance(arm: dict) -> float | None:
-    """The synthetic acceptance length an arm ran at (None: no drafter, or a drafter's own acceptance)."""
-    spec = (arm.get("flags") or {}).get("speculative_config")
-    value = spec.get("synthetic_acceptance_length") if isinstance(spec, dict) else None
-    return float(value) if isinstance(value, (int, float)) else None
-
-
 def drafter_arms(rec: Recording, baseline: str | None = None) -> dict[float, str]:
     """Set acceptance length → drafter arm id (of one baseline when given), ascending."""
     found: dict[float, str] = {}
     for a in rec.arms:
-        length = acceptance(a)
-        if length is not None and (baseline is None or a.get("baseline") == baseline):
-            found[length] = a["id"]
+        length = a.set_acceptance
+        if length is not None and (baseline is None or a.baseline == baseline):
+            found[length] = a.id
     return dict(sorted(found.items()))
 
 
@@ -90,17 +64,14 @@ def arm_rate(rec: Recording, arm: str) -> float | None:
 
 
 def measured_acceptance(rec: Recording, arm: str) -> float | None:
-    drafts = accepted = 0
-    for run in rec.select(arm, None, warmup=False):
-        if run.spec:
-            drafts, accepted = drafts + run.spec.drafts, accepted + run.spec.accepted
-    return 1 + accepted / drafts if drafts else None
+    counts = total(run.spec for run in rec.select(arm, None, warmup=False))
+    return counts.acceptance_length if counts else None
 
 
 def ladder(rec: Recording, length: float, base: str = "bf16", quant: str = "w4") -> Ladder | None:
     """Article 000's three rungs on our engine: base → quant → quant + drafter at this set acceptance length."""
     drafter = drafter_arms(rec, quant).get(length)
-    ids = {a["id"] for a in rec.arms}
+    ids = {a.id for a in rec.arms}
     if drafter is None or not {base, quant} <= ids:
         return None
     steps: list[Step] = []
@@ -193,13 +164,13 @@ def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterC
     stats = {(s.arm, s.concurrency): s for s in level_table(rec)}
     out = []
     for arm in rec.arms:
-        length, base = acceptance(arm), arm.get("baseline")
+        length, base = arm.set_acceptance, arm.baseline
         if length is None or not base or (baseline and base != baseline):
             continue
-        levels = sorted(c for (a, c) in stats if a == arm["id"] and (base, c) in stats)
-        out.append(DrafterCurve(arm["id"], length, base,
-                                {c: _ratio(stats[arm["id"], c].throughput, stats[base, c].throughput) for c in levels},
-                                {c: _ratio(stats[arm["id"], c].decode_median, stats[base, c].decode_median)
+        levels = sorted(c for (a, c) in stats if a == arm.id and (base, c) in stats)
+        out.append(DrafterCurve(arm.id, length, base,
+                                {c: _ratio(stats[arm.id, c].throughput, stats[base, c].throughput) for c in levels},
+                                {c: _ratio(stats[arm.id, c].decode_median, stats[base, c].decode_median)
                                  for c in levels}))
     return sorted(out, key=lambda c: (c.baseline, c.acceptance))
 

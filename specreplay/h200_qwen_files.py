@@ -1,5 +1,5 @@
 """The real Qwen2.5-Coder-1.5B recordings on the NVIDIA H200 (vLLM 0.23, issue #25 item 4), by their fixed names.
-The pages read them as they read the llama.cpp files (`llamacpp_files.read`: a recording, its one-line problem, or
+The pages read them as they read the llama.cpp files (`catalogue.read`: a recording, its one-line problem, or
 None while it is not in recordings/)."""
 
 from __future__ import annotations

@@ -9,23 +9,16 @@ chunk sizes are unknown carries `counts = "chunks"`: each event is one streamed 
 
 from __future__ import annotations
 
-from typing import Literal
+from specreplay.recording.format import Recording
+from specreplay.recording.header import Imported
 
-from specreplay.format import Recording
-from specreplay.header import Imported
-
-Counts = Literal["tokens", "chunks"]
 PLACEHOLDER = "▪"  # one per chunk where the tool kept no per-chunk text; plainly not language
 
 
 def imported_info(rec: Recording, arm_id: str | None = None) -> Imported | None:
     """The recording's `imported` block; with an arm, that arm's own block first (one source file per arm)."""
-    own = Imported.of(rec.arm(arm_id).get("imported")) if arm_id is not None else None
+    own = rec.arm(arm_id).imported if arm_id is not None else None
     return own or rec.header.imported
-
-
-def arm_counts(rec: Recording, arm_id: str) -> Counts:
-    return "chunks" if rec.arm(arm_id).get("counts") == "chunks" else "tokens"
 
 
 def source_line(info: Imported) -> str:

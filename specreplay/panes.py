@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Literal
 
 from specreplay.engine_defects import EngineDefect, draft_graphs_defect
-from specreplay.format import Event, Recording, Run, engine_name
-from specreplay.imported import Counts, arm_counts, imported_info, source_line
-from specreplay.rungs import same_weights
+from specreplay.imported import imported_info, source_line
+from specreplay.recording.arm import Arm, Counts, same_weights
+from specreplay.recording.format import Event, Recording, Run
 from specreplay.text_checks import TextWarning, degenerate, departs
 from specreplay.timeline import Track, decode_rate, make_track, track_of
 
@@ -41,8 +41,8 @@ class Pane:
     defect: EngineDefect | None = None  # an engine defect behind the arm's speed (specreplay.engine_defects)
 
 
-def engine_line(arm: dict) -> str:
-    return f"{arm['model']} · {engine_name(arm)}"
+def engine_line(arm: Arm) -> str:
+    return f"{arm.model} · {arm.engine.line}"
 
 
 def median_run(runs: list[Run]) -> Run:
@@ -70,7 +70,7 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     arm = rec.arm(arm_id)
     events = run.events
     subtitle = engine_line(arm)
-    if rec.timing_only:
+    if arm.timing_only:
         events = tuple(Event(e.t_us, e.n, SIM_TOKEN * e.n) for e in events)
         subtitle = f"{subtitle} · {TIMING_ONLY}"
     details = {
@@ -78,19 +78,19 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
         "machine": rec.machine_line,
         "created": rec.header.created,
         "repeat": str(run.repeat),
-        "flags": ", ".join(f"{k}={v}" for k, v in arm.get("flags", {}).items()),
+        "flags": arm.flags_line,
     }
-    if rec.timing_only:
+    if arm.timing_only:
         details["weights"] = TIMING_ONLY
     info = imported_info(rec, arm_id)
     if info:
         details = {"imported from": source_line(info), **details, "lacks": " / ".join(info.lacks)}
     details = {k: _clip(v) for k, v in details.items()}
-    return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm["label"], subtitle=subtitle,
+    return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm.label, subtitle=subtitle,
                 kind="imported" if info else "measured", track=make_track(events), details=details,
-                counts=arm_counts(rec, arm_id), arm=arm_id, baseline=arm.get("baseline"),
-                warnings=() if rec.timing_only or info else text_warnings(rec, arm_id, run),
-                defect=draft_graphs_defect(rec.header, arm_id))
+                counts=arm.counts, arm=arm_id, baseline=arm.baseline,
+                warnings=() if arm.timing_only or info else text_warnings(rec, arm_id, run),
+                defect=draft_graphs_defect(arm))
 
 
 def text_warnings(rec: Recording, arm_id: str, run: Run) -> tuple[TextWarning, ...]:
@@ -98,14 +98,14 @@ def text_warnings(rec: Recording, arm_id: str, run: Run) -> tuple[TextWarning, .
     speculation (median repeat of the same prompt)."""
     text = "".join(e.text for e in run.events)
     found = degenerate(text)
-    plain_arm = same_weights(rec, arm_id)
-    greedy = not rec.prompt(run.prompt).get("sampling", {}).get("temperature")
+    plain_arm = same_weights(rec.arms, rec.arm(arm_id))
+    greedy = rec.prompt(run.prompt).greedy
     # the reference text is the plain arm's single-stream run (batching may change greedy text on some engines)
     ref_runs = rec.select(plain_arm, run.prompt) or rec.select(plain_arm, run.prompt, concurrency=run.concurrency) \
         if plain_arm and greedy else []
     if plain_arm and ref_runs:
         ref = median_run(ref_runs)
-        left = departs(text, "".join(e.text for e in ref.events), rec.arm(plain_arm)["label"])
+        left = departs(text, "".join(e.text for e in ref.events), rec.arm(plain_arm).label)
         found += (left,) if left else ()
     return found
 
@@ -114,9 +114,9 @@ def recorded_arm_pane(rec: Recording, arm: str, prompt: str, repeat: int | None 
     """The pane of one recorded arm on one prompt: the given repeat, or the median-rate one (the replay page, the
     HTML export and the video all pick it here). LookupError names what is missing and what there is."""
     name = Path(rec.path).name
-    if arm not in (known := [a["id"] for a in rec.arms]):
+    if arm not in (known := [a.id for a in rec.arms]):
         raise LookupError(f"no arm {arm!r} in {name}: it has {', '.join(known)}")
-    if prompt not in (prompts := [p["id"] for p in rec.prompts]):
+    if prompt not in (prompts := [p.id for p in rec.prompts]):
         raise LookupError(f"no prompt {prompt!r} in {name}: it has {', '.join(prompts)}")
     if repeat is None:
         return recorded_pane(rec, arm, median_repeat(rec, arm, prompt))

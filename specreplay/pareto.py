@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.sweeps import level_table
 
 

@@ -5,7 +5,7 @@ the timing-only H200 sweep (system throughput ÷ bf16, dummy weights), and the r
 from __future__ import annotations
 
 from specreplay.axis_series import Series
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.sweeps import level_table
 from specreplay.timing_sweep import TIMING_FILE, quant_curves
 

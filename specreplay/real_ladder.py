@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from specreplay import h200_qwen_files, llamacpp_files
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.panes import median_rate
 
 # Rung orders of the llama.cpp ladder recording (team rules: arms f16, q4, f16-draft, q4-draft, q4-ngram). Each
@@ -68,7 +68,7 @@ class PromptLadder:
 
 def has_arms(rec: Recording, arms: tuple[str, ...]) -> bool:
     """Every arm is in the header and has a finished non-warm-up run (a file may name an arm it never ran)."""
-    ids = {a["id"] for a in rec.arms}
+    ids = {a.id for a in rec.arms}
     ran = {r.arm for r in rec.runs if r.ok and not r.warmup}
     return all(a in ids and a in ran for a in arms)
 
@@ -81,11 +81,11 @@ def prompt_ladders(rec: Recording, arms: tuple[str, ...]) -> list[PromptLadder]:
     for p in rec.prompts:
         rungs: list[Rung] = []
         for arm in arms:
-            runs = [r for r in rec.select(arm, p["id"]) if r.ok]
+            runs = [r for r in rec.select(arm, p.id) if r.ok]
             rate = median_rate(runs)
             prev = rungs[-1].rate if rungs else None
             rungs.append(Rung(arm, rate, rate / prev if rate and prev else None,
                               frozenset(r.tokens for r in runs), len(runs)))
-        out.append(PromptLadder(p["id"], p["kind"], float(p.get("sampling", {}).get("temperature") or 0.0),
+        out.append(PromptLadder(p.id, p.kind, p.temperature or 0.0,
                                 tuple(rungs)))
     return out

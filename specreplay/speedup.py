@@ -8,7 +8,7 @@ and a pane counted in chunks gets none (a chunk rate is not a token rate).
 
 from __future__ import annotations
 
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.panes import Pane, median_repeat
 from specreplay.timeline import decode_rate, track_of
 
@@ -44,7 +44,7 @@ def speedups(panes: list[Pane], reference: int | None = None) -> tuple[int | Non
 def arm_rate(rec: Recording, arm: str, prompt: str) -> float | None:
     """The decode rate the replay shows for this arm and prompt: its median repeat's (None without a finished run,
     or for an arm counted in chunks)."""
-    if rec.arm(arm).get("counts") == "chunks":
+    if rec.arm(arm).counts == "chunks":
         return None
     try:
         return decode_rate(track_of(median_repeat(rec, arm, prompt)))

@@ -7,7 +7,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from specreplay import engines
-from specreplay.arm_facts import is_speculative, synth_length
 from specreplay.axis_series import Series
 from specreplay.locations import recording_files
 from specreplay.multiplier import times
@@ -54,7 +53,8 @@ def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str]
 def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Series, ...], tuple[str, ...], tuple[str, ...]]:
     """recorded_sweeps, cached on the files' (path, mtime, size): reading the bundled sweep takes ~0.2 s, too slow
     for every slider move; a new or rewritten recording changes the key and is read again."""
-    from specreplay.format import RecordingError, engine_name, load
+    from specreplay.recording import catalogue
+    from specreplay.recording.format import RecordingError
     from specreplay.sweeps import pair_rows
 
     out: list[Series] = []
@@ -62,7 +62,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
     excluded: list[str] = []
     for path, _, _ in files:
         try:
-            rec = load(path)
+            rec = catalogue.recording(path)
         except (RecordingError, OSError) as e:
             problems.append(str(e))
             continue
@@ -73,8 +73,8 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         unchecked: set[tuple[str, str | None]] = set()
         for row in pair_rows(rec):
             s, stats = row.speedup, row.stats
-            drafts = is_speculative(rec.arm(s.arm)) or any(lv.spec for lv in rec.levels if lv.arm == s.arm)
-            if synth_length(rec.arm(s.arm)) is not None or not drafts:
+            drafts = rec.arm(s.arm).speculative or any(lv.spec for lv in rec.levels if lv.arm == s.arm)
+            if rec.arm(s.arm).set_acceptance is not None or not drafts:
                 continue  # a set acceptance length (the break-even map), or a pair without a drafter (4-bit ÷ 16-bit)
             if not row.checkable:
                 unchecked.add((s.arm, s.mix))
@@ -97,11 +97,11 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
         family = "gpu" if rec.header.machine.accelerator else "cpu"
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
-            engine = engines.label(str((arm.get("engine") or {}).get("name", "?")))
-            temps = {bool(p.get("sampling", {}).get("temperature")) for p in rec.prompts}
+            engine = engines.label(arm.engine.name)
+            temps = {not p.greedy for p in rec.prompts}
             tag = mix or ("sampled" if temps == {True} else "greedy" if temps == {False} else "")
-            short = f"{arm_id} ÷ {arm.get('baseline')}{f' · {tag}' if tag else ''} · {engine} {family.upper()}"
-            base = f"{arm.get('label', arm_id)} ÷ {rec.arm(str(arm.get('baseline'))).get('label', '')}"
+            short = f"{arm_id} ÷ {arm.baseline}{f' · {tag}' if tag else ''} · {engine} {family.upper()}"
+            base = f"{arm.label} ÷ {rec.arm(str(arm.baseline)).label}"
             mix_ko = f" · {mix}" if mix else ""
             note = (" · 텍스트 확인 불가 (샘플링)", " · text not checkable (sampled)") if (arm_id, mix) in unchecked \
                 else ("", "")
@@ -109,8 +109,8 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                                      ("decode", ("요청당 디코드", "per-request decode"))):
                 out.append(recorded_series(by_metric[metric], {
                     "recording": path.name,
-                    "engine": engine_name(arm),
-                    "model": str(arm.get("model", "")),
+                    "engine": arm.engine.line,
+                    "model": arm.model,
                     "machine": rec.machine_line,
                     "date": rec.header.created,
                 }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}",

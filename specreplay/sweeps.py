@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from specreplay.format import Level, Recording, Run
+from specreplay.recording.format import Level, Recording, Run
 from specreplay.timeline import decode_rate, track_of
 
 
@@ -79,22 +79,18 @@ def mixes_of(rec: Recording) -> list[str | None]:
     return seen or [None]
 
 
-def is_greedy(rec: Recording, prompt: str) -> bool:
-    return not rec.prompt(prompt).get("sampling", {}).get("temperature")
-
-
 def reference_text(rec: Recording, prompt: str) -> str | None:
     """What a greedy prompt should produce: the baseline (or, lacking one, the first) arm's text at concurrency 1.
 
     Greedy decoding is deterministic, and correct speculative decoding does not change it, so a run of the same
     prompt with different text is not like-for-like (vLLM CPU 0.32.0's batched ngram speculation does this).
     """
-    if not is_greedy(rec, prompt):
+    if not rec.prompt(prompt).greedy:
         return None
-    bases = {a.get("baseline") for a in rec.arms} - {None}
-    order = sorted(rec.arms, key=lambda a: a["id"] not in bases)
+    bases = {a.baseline for a in rec.arms} - {None}
+    order = sorted(rec.arms, key=lambda a: a.id not in bases)
     for arm in order:
-        runs = rec.select(arm["id"], prompt, concurrency=1)
+        runs = rec.select(arm.id, prompt, concurrency=1)
         if runs:
             return "".join(e.text for e in runs[0].events)
     return None
@@ -102,7 +98,7 @@ def reference_text(rec: Recording, prompt: str) -> str | None:
 
 def own_text(rec: Recording, arm: str, prompt: str) -> str | None:
     """This arm's own greedy text of the prompt at concurrency 1 (None for a sampled prompt or without one)."""
-    runs = rec.select(arm, prompt, concurrency=1) if is_greedy(rec, prompt) else []
+    runs = rec.select(arm, prompt, concurrency=1) if rec.prompt(prompt).greedy else []
     return "".join(e.text for e in runs[0].events) if runs else None
 
 
@@ -124,7 +120,7 @@ def level_stats(rec: Recording, arm: str, concurrency: int, mix: str | None = No
     span = (max(map(run_end_mono, runs)) - min(r.started_mono for r in runs)) if runs else 0.0
     level = level_line(rec, arm, concurrency, mix)
     spec = level.spec if level else None
-    refs = {p["id"]: reference_text(rec, p["id"]) for p in rec.prompts}
+    refs = {p.id: reference_text(rec, p.id) for p in rec.prompts}
     checked = [run for run in runs if refs.get(run.prompt) is not None]
     texts = ["".join(e.text for e in run.events) for run in checked]
     own = {p: own_text(rec, arm, p) for p in {run.prompt for run in checked}}
@@ -138,7 +134,7 @@ def level_stats(rec: Recording, arm: str, concurrency: int, mix: str | None = No
         greedy_runs=len(checked),
         greedy_matches=sum(t == refs[run.prompt] for run, t in zip(checked, texts)),
         greedy_own=sum(t != refs[run.prompt] and t == own[run.prompt] for run, t in zip(checked, texts)),
-        mix=mix, sampled_runs=sum(not is_greedy(rec, run.prompt) for run in runs),
+        mix=mix, sampled_runs=sum(not rec.prompt(run.prompt).greedy for run in runs),
         host_busy=level.host_busy if level else None, mixed_sampling=level.mixed_sampling if level else False,
     )
 
@@ -155,15 +151,10 @@ def level_table(rec: Recording) -> list[LevelStats]:
     at = (len(rec.runs), len(rec.levels))
     kept = rec.derived.get("level_table")
     if kept is None or kept[0] != at:
-        kept = (at, tuple(level_stats(rec, a["id"], c, m)
-                          for a in rec.arms for m in mixes_of(rec) for c in levels_of(rec, a["id"], m)))
+        kept = (at, tuple(level_stats(rec, a.id, c, m)
+                          for a in rec.arms for m in mixes_of(rec) for c in levels_of(rec, a.id, m)))
         rec.derived["level_table"] = kept
     return list(kept[1])
-
-
-def baseline_of(rec: Recording, arm: str) -> str | None:
-    """The arm this one is compared against: the header's `baseline`, else None."""
-    return rec.arm(arm).get("baseline")
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:
@@ -174,14 +165,14 @@ def paired_speedups(rec: Recording) -> list[Speedup]:
     stats = {(s.arm, s.mix, s.concurrency): s for s in level_table(rec)}
     out = []
     for a in rec.arms:
-        base = baseline_of(rec, a["id"])
+        base = a.baseline
         if base is None:
             continue
         for m in mixes_of(rec):
-            for c in levels_of(rec, a["id"], m):
-                s, b = stats.get((a["id"], m, c)), stats.get((base, m, c))
+            for c in levels_of(rec, a.id, m):
+                s, b = stats.get((a.id, m, c)), stats.get((base, m, c))
                 if s and b:
-                    out.append(Speedup(a["id"], base, c, _ratio(s.decode_median, b.decode_median),
+                    out.append(Speedup(a.id, base, c, _ratio(s.decode_median, b.decode_median),
                                        _ratio(s.throughput, b.throughput), m))
     return out
 

@@ -21,7 +21,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
-from specreplay.format import Event, Run
+from specreplay.recording.format import Event, Run
 
 US = 1_000_000
 BURST_GAP_US = 1_000  # events closer than this to the one before are one burst (docs/recording-format.md)

@@ -4,17 +4,16 @@ A timing_only recording was served with dummy weights of a real model's shapes: 
 noise. The per-level system tok/s (all tokens ÷ first request sent → last chunk) and the ratio to the arm's baseline
 come from specreplay.sweeps, the same numbers the concurrency page uses.
 
-    rec = load_timing_sweep()      # the bundled H200 file (RecordingError if it does not load)
+    rec = catalogue.recording(TIMING_FILE)   # the bundled H200 file (RecordingError if it does not load)
     curves = quant_curves(rec)     # one QuantCurve per arm with a baseline, in header order
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
-from specreplay.format import Recording, load
+from specreplay.recording.arm import Arm, WeightFormat
+from specreplay.recording.format import Recording
 from specreplay.resources import RECORDINGS
 from specreplay.sweeps import paired_speedups
 
@@ -27,21 +26,14 @@ TIMING_ONLY_EN = "timing only — dummy weights"  # the timing sweeps here are a
 class QuantCurve:
     arm: str
     label: str  # the arm's label, less the model prefix and the " · …" tail
-    weight_format: str  # "fp8" or "int4" (which colour the roofline page gives it), else "bf16"
+    weight_format: WeightFormat  # which colour the roofline page gives it
     baseline: str
     points: dict[int, float | None]  # concurrency → system tok/s of the arm ÷ its baseline's
 
 
-def weight_format(arm: dict) -> str:
-    """fp8 when served with vLLM's `quantization: fp8`, int4 when the label says 4-bit, else bf16."""
-    if str(arm.get("flags", {}).get("quantization", "")).startswith("fp8"):
-        return "fp8"
-    return "int4" if "4-bit" in str(arm.get("label", "")) else "bf16"
-
-
-def short_label(arm: dict) -> str:
+def short_label(arm: Arm) -> str:
     """'Qwen2.5-7B-shaped 4-bit GPTQ → Marlin · timing only · H200' → '4-bit GPTQ → Marlin'."""
-    head = str(arm.get("label") or arm["id"]).split(" · ")[0]
+    head = (arm.label or arm.id).split(" · ")[0]
     first, _, rest = head.partition(" ")
     return rest if first.endswith("-shaped") and rest else head
 
@@ -52,12 +44,6 @@ def quant_curves(rec: Recording) -> list[QuantCurve]:
     for s in paired_speedups(rec):
         if s.mix is None:
             points.setdefault(s.arm, {})[s.concurrency] = s.throughput
-    return [QuantCurve(arm=a["id"], label=short_label(a), weight_format=weight_format(a), baseline=a["baseline"],
-                       points=dict(sorted(points[a["id"]].items())))
-            for a in rec.arms if a["id"] in points]
-
-
-@lru_cache(maxsize=2)
-def load_timing_sweep(path: Path = TIMING_FILE) -> Recording:
-    """The recording, read once per process (the bundled file changes only with a commit)."""
-    return load(path)
+    return [QuantCurve(arm=a.id, label=short_label(a), weight_format=a.weight_format, baseline=str(a.baseline),
+                       points=dict(sorted(points[a.id].items())))
+            for a in rec.arms if a.id in points]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import math
 
-from specreplay.format import Event
+from specreplay.recording.format import Event
 from specreplay.palette import MARKS
 from specreplay.panes import SIM_TOKEN
 from specreplay.theory import expected_tokens

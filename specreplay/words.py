@@ -1,7 +1,7 @@
 """The words the player, the video and the HTML export show: one table, Korean first, then English.
 
-A page's own sentences stay inline on the page (specreplay.ui.tr); words that more than one
-renderer shows, or that a renderer outside Streamlit needs, live here once.
+A page's own sentences live in its text module (views/<page>_text.py, read through views.texts); words that more
+than one renderer shows, or that a renderer outside Streamlit needs, live here once.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Small made-up recordings for the replay tests, written with specreplay.format.create/append.
+"""Small made-up recordings for the replay tests, written with specreplay.recording.format.create/append.
 
 They live only in temporary folders during tests; nothing here is bundled.
 Three arms on two prompts, three repeats each plus a warm-up: a slow one-token-per-chunk
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from specreplay.format import append, create, event_dict
+from specreplay.recording.format import append, create, event_dict
 
 WORDS = ("the", "model", "reads", "every", "weight", "once", "per", "step", "so", "fewer", "bytes", "means",
          "faster", "tokens", "가중치를", "읽는", "시간이", "줄어듭니다")

@@ -6,6 +6,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
+from specreplay.recording import catalogue
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
@@ -26,7 +27,7 @@ BLUE, ORANGE, GREEN, GRAY = palette.MARKS["formula"], palette.MARKS["formula_alt
 TEAL, DARK = palette.MARKS["band"], palette.baseline(2)
 C_MAX = 2.0  # a 0.5B drafter on a 1.5B 4-bit CPU target costs more than half a target step (measured c)
 CONTROLS = [url_state.number("alpha", 0.8, 0.0, 1.0), url_state.whole("gamma", 5, 1, 16),
-            url_state.number("c", 0.05, 0.0, C_MAX), url_state.choice("fit_engine", "llamacpp" if llamacpp_files.landed(llamacpp_files.LADDER) else "vllm",
+            url_state.number("c", 0.05, 0.0, C_MAX), url_state.choice("fit_engine", "llamacpp" if catalogue.landed(llamacpp_files.LADDER) else "vllm",
                                              ("llamacpp", "vllm"))]
 K_ARTICLES = 7  # DFlash2 K=7 in 000 and 001: the draft length their measured acceptance lengths come from
 

@@ -12,9 +12,10 @@ import streamlit as st
 
 from specreplay import llamacpp_files, palette, theory
 from specreplay.acceptance_measured import AcceptanceCell
-from specreplay.arm_facts import F16_NOTE, is_f16_of_4bit
+from specreplay.recording import catalogue
+from specreplay.recording.arm import F16_NOTE, Arm
 from specreplay.arm_fit import arm_fits, residual
-from specreplay.format import Recording
+from specreplay.recording.format import Recording
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.pages import page
@@ -62,7 +63,7 @@ def _use(c: AcceptanceCell) -> None:
 
 def f16_note(cells: list[AcceptanceCell]) -> None:
     """Wherever a cell of an F16 arm (the 4-bit model's values in 16-bit weights) is shown, say what it is."""
-    if any(is_f16_of_4bit({"id": a, "engine": {"name": c.engine}}) for c in cells for a in (c.arm, c.baseline)):
+    if any(c.f16_of_4bit for c in cells):
         st.caption(tr(*F16_NOTE))
 
 
@@ -155,21 +156,22 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
         st.caption(T("try_note"))
 
 
-def _draft_model_arms(rec: Recording) -> list[dict]:
-    return [a for a in rec.arms if a.get("baseline") and "draft" in a["id"] and "ngram" not in a["id"]]
+def _draft_model_arms(rec: Recording) -> list[Arm]:
+    """The arms with a draft model of their own acceptance (not a set one), each against its baseline."""
+    return [a for a in rec.arms if a.baseline and a.speculative_kind == "draft model" and a.set_acceptance is None]
 
 
 def cost_section(cells: list[AcceptanceCell]) -> None:
     """c of each draft-model arm of the llama.cpp ladder, per prompt: F16 target next to Q4_K_M."""
     st.subheader(T("c_title"))
     st.markdown(T("c_intro"))
-    got = llamacpp_files.read(llamacpp_files.LADDER)
+    got = catalogue.read(llamacpp_files.LADDER)
     if not isinstance(got, Recording):
         if isinstance(got, str):
             st.warning(T("problem", problem=got))
         st.info(T("c_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
         return
-    arms = [a["id"] for a in _draft_model_arms(got)]
+    arms = [a.id for a in _draft_model_arms(got)]
     mine = [c for c in cells if c.file == llamacpp_files.LADDER and c.arm in arms and c.counts.drafts]
     if not mine:
         st.info(T("c_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")

@@ -10,11 +10,12 @@ from typing import Any
 import streamlit as st
 
 from specreplay import article_tables, axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
-from specreplay.arm_facts import F16_NOTE
-from specreplay.format import RecordingError, load, load_header
 from specreplay.locations import recording_file
+from specreplay.recording import catalogue
+from specreplay.recording.arm import F16_NOTE
+from specreplay.recording.format import RecordingError
 from specreplay.sweeps import PairRow, pair_rows
-from specreplay.timing_sweep import load_timing_sweep
+from specreplay.timing_sweep import TIMING_FILE
 from specreplay.views import url_state
 from specreplay.views.chart_parts import MAX_SERIES, opened, short, sources
 from specreplay.views.chart_download import download_chart
@@ -31,7 +32,7 @@ LEVELS = [1, 2, 4, 8, 16, 32, 64]
 SOURCES = {"spec": ("001", "004", "gpu", "cpu"), "quant": ("002", "gpu", "cpu")}
 METRICS = ("throughput", "decode")
 CONTROLS = [url_state.choice("family", "spec", tuple(SOURCES)),
-            url_state.choice("source", "cpu" if llamacpp_files.landed(llamacpp_files.SWEEP) else "001",
+            url_state.choice("source", "cpu" if catalogue.landed(llamacpp_files.SWEEP) else "001",
                              ("001", "004", "002", "gpu", "cpu")),
             url_state.choice("metric", "throughput", METRICS), url_state.whole("level", 8, 1, 64, LEVELS)]
 # Rows of 001's tables by their stable keys (assets/articles_measured.csv `key`).
@@ -154,7 +155,7 @@ def _llamacpp_quant(path: str, mtime_ns: int) -> list[axis_series.Series] | str:
     name = Path(path).name
     try:
         return (quant_series.llamacpp_series if name == llamacpp_files.SWEEP else quant_series.h200_series)(
-            load(path), name)
+            catalogue.recording(path), name)
     except (RecordingError, OSError) as e:
         return str(e)
 
@@ -165,10 +166,10 @@ def sweep_defects(shown: list[axis_series.Series]) -> list[str]:
     notes = []
     for file in dict.fromkeys(s.source for s in shown if s.short):
         try:
-            header = load_header(recording_file(file))  # line 1 only: the series were read from the file already
+            header = catalogue.header(recording_file(file))  # line 1 only: the series were read from the file already
         except (RecordingError, OSError):
             continue
-        arms = [a["id"] for a in header.arms if any(s.source == file and s.short.startswith(f"{a['id']} ÷ ")
+        arms = [a.id for a in header.arms if any(s.source == file and s.short.startswith(f"{a.id} ÷ ")
                                                     for s in shown)]
         notes += [note] if (note := defect_caption(header, arms)) else []
     return notes
@@ -203,7 +204,7 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
         return shown, T("q_002"), [T("cav_002")], problems
     if source == "gpu":
         try:
-            shown = quant_series.timing_series(load_timing_sweep())
+            shown = quant_series.timing_series(catalogue.recording(TIMING_FILE))
         except (RecordingError, OSError) as e:
             shown, problems = [], [str(e)]
         caveats = [T("cav_timing")] if shown else []
@@ -237,7 +238,7 @@ def explorer() -> None:
     family = st.radio(T("family"), list(families), format_func=families.get, horizontal=True, key="family")
     options = SOURCES[family]
     if st.session_state.get("source") not in options:
-        ours = llamacpp_files.landed(llamacpp_files.SWEEP)
+        ours = catalogue.landed(llamacpp_files.SWEEP)
         st.session_state["source"] = ("cpu" if ours else "002") if family == "quant" else CONTROLS[1].default
     names = {k: T(f"src_{k}") for k in ("001", "004", "002", "gpu", "cpu")}
     source = st.radio(T("source"), options, format_func=names.get, horizontal=True, key="source")
@@ -298,7 +299,7 @@ def explorer() -> None:
 def recorded_rows(path: str, mtime_ns: int) -> list[PairRow] | str:
     """The paired levels of one sweep recording (cached on its path and mtime), or why it could not be read."""
     try:
-        return pair_rows(load(path))
+        return pair_rows(catalogue.recording(path))
     except (RecordingError, OSError) as e:
         return str(e)
 

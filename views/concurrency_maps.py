@@ -8,10 +8,12 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import breakeven, llamacpp_files, palette, pareto
-from specreplay.arm_facts import F16_NOTE, is_speculative, synth_length
+
 from specreplay.engine_defects import draft_graphs_defect
-from specreplay.format import Recording, RecordingError, load
-from specreplay.header import Header
+from specreplay.recording.arm import F16_NOTE
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording, RecordingError
+from specreplay.recording.header import Header
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.replay.source import load_upload
@@ -31,7 +33,7 @@ UPLOAD = "upload"
 def _sweep_points(path: str, mtime_ns: int) -> tuple[dict[tuple[str, str | None], list[pareto.Point]], Header] | str:
     """A sweep recording's Pareto points per (arm, mix) and its header, or its one-line problem."""
     try:
-        rec = load(path)
+        rec = catalogue.recording(path)
     except (RecordingError, OSError) as e:
         return str(e)
     return pareto.points(rec), rec.header
@@ -57,7 +59,7 @@ def _uploaded() -> Recording | str | None:
 
 def defect_caption(header: Header, arms: list[str]) -> str:
     """One caption naming the arms whose figures carry an engine defect (with the fix's link); "" when none do."""
-    found = {a: d for a in arms if (d := draft_graphs_defect(header, a))}
+    found = {a: d for a in arms if (d := draft_graphs_defect(header.arm(a)))}
     if not found:
         return ""
     defects = ", ".join(dict.fromkeys(d.markdown(lang()) for d in found.values()))
@@ -65,7 +67,7 @@ def defect_caption(header: Header, arms: list[str]) -> str:
 
 
 def _pairs(header: Header) -> list[tuple[str, str]]:
-    return [(a["id"], a["baseline"]) for a in header.arms if a.get("baseline") and synth_length(a) is None]
+    return [(a.id, a.baseline) for a in header.arms if a.baseline and a.set_acceptance is None]
 
 
 @st.fragment
@@ -103,7 +105,7 @@ def pareto_section() -> None:
     pairs = _pairs(header)
     keys = [ALL] + [f"{a}|{b}" for a, b in pairs]
     if st.session_state.get("pair") not in keys:  # default: the first pair with a drafter, else the first pair
-        drafted = [f"{a}|{b}" for a, b in pairs if any(x["id"] == a and is_speculative(x) for x in header.arms)]
+        drafted = [f"{a}|{b}" for a, b in pairs if any(x.id == a and x.speculative for x in header.arms)]
         st.session_state["pair"] = (drafted or keys[1:] or [ALL])[0]
     pick = st.radio(T("pareto_pair"), keys, horizontal=True, key="pair",
                     format_func=lambda k: T("every_arm") if k == ALL else k.replace("|", " ÷ "))
@@ -153,7 +155,7 @@ def pareto_section() -> None:
         st.caption(f":material/bug_report: {note}")
     if imported:
         st.caption(T("pareto_imported"))
-    if any(a.startswith("f16") for a in shown) and "llama" in str(header.arms[0].get("engine", {})).lower():
+    if any(a.f16_of_4bit for a in header.arms if a.id in shown):
         st.caption(tr(*F16_NOTE))
     if spec and base:
         base_front = pareto.front([p for (a, _), ps in pts.items() if a == base for p in ps])
@@ -164,21 +166,20 @@ def pareto_section() -> None:
                 notes.append(T("pareto_beaten", arm=spec, level=p.concurrency, base=base, blevel=by.concurrency,
                                x=p.interactivity, bx=by.interactivity, y=p.throughput, by=by.throughput))
         st.markdown("\n".join(f"- {n}" for n in notes) if notes else T("pareto_none_beaten", arm=spec, base=base))
-    sources([f"{file} · {a['id']} · {a.get('label', '')} · {(a.get('engine') or {}).get('name', '')} "
-             f"{(a.get('engine') or {}).get('version') or ''} · {header.machine.line} · {header.date}"
-             for a in header.arms if a["id"] in shown])
+    sources([f"{file} · {a.id} · {a.label} · {a.engine.line} · {header.machine.line} · {header.date}"
+             for a in header.arms if a.id in shown])
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
 def _grids(path: str, mtime_ns: int) -> list[breakeven.Grid]:
-    return breakeven.breakeven_grids(load(path))
+    return breakeven.breakeven_grids(catalogue.recording(path))
 
 
 @st.fragment
 def breakeven_section() -> None:
     st.subheader(T("be_title"))
     st.markdown(T("be_intro"))
-    got = llamacpp_files.read(llamacpp_files.BREAKEVEN)
+    got = catalogue.read(llamacpp_files.BREAKEVEN)
     if isinstance(got, str):
         st.warning(T("skipped", problem=got))
     if not isinstance(got, Recording):
@@ -225,6 +226,6 @@ def breakeven_section() -> None:
     st.markdown("\n".join(f"- {r}" for r in rows))
     st.caption(f"{kind_markdown('measured')} " + T("cav_throughput") + (" " + tr(*F16_NOTE) if target.startswith("f16")
                                                                         else ""))
-    arms = {a["id"]: a for a in got.arms}
-    sources([f"{llamacpp_files.BREAKEVEN} · {a} · L {synth_length(arms[a])} · {arms[a].get('label', '')} · "
+    arms = {a.id: a for a in got.arms}
+    sources([f"{llamacpp_files.BREAKEVEN} · {a} · L {arms[a].set_acceptance} · {arms[a].label} · "
              f"{got.machine_line}" for a in g.arms])

@@ -9,7 +9,8 @@ import streamlit as st
 
 from specreplay import article_tables
 from specreplay import full_scale as fs
-from specreplay.format import Recording
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording
 from specreplay.views.chart_parts import plotly
 from specreplay.views.full_scale_text import TEXT
 from specreplay.views.texts import Texts
@@ -20,7 +21,7 @@ LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart kee
 
 
 def _get(name: str) -> Recording | None:
-    got = fs.read(name)
+    got = catalogue.read(name)
     if isinstance(got, str):
         st.warning(plain(got, 500), icon=":material/warning:")
         return None
@@ -98,7 +99,7 @@ def concurrency_panel() -> None:
         "- " + (T("crossing", length=c.acceptance, crossing=c.crossing) if c.crossing else
                 T("pays_to_64_at", length=c.acceptance, top=times(c.throughput[max(c.throughput)])))
         for c in curves))
-    bf16 = fs.read(fs.DRAFTER_SWEEP)
+    bf16 = catalogue.read(fs.DRAFTER_SWEEP)
     if isinstance(bf16, Recording):
         where = {c.acceptance: c.crossing for c in fs.drafter_curves(bf16, "bf16") if c.acceptance in LEVELS_SHOWN}
         st.caption(T("bf16_lead", file=fs.DRAFTER_SWEEP)

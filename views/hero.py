@@ -9,13 +9,13 @@ from pathlib import Path
 import streamlit as st
 
 from specreplay import article_tables
-from specreplay.format import load
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
 from specreplay.replay.default import Choice, choose
 from specreplay.replay.html import player_html
 from specreplay.replay.payload import player_payload
-from specreplay.replay.source import bundled_paths, provenance
+from specreplay.recording import catalogue
+from specreplay.replay.source import provenance
 from specreplay.speedup import pane_rate, speedups
 from specreplay.views.home_text import TEXT
 from specreplay.views.pages import link
@@ -32,12 +32,12 @@ def _hero(paths: tuple[str, ...], mtimes: tuple[float, ...]) -> tuple[Choice, li
     choice = choose([Path(p) for p in paths])
     if choice is None:
         return None
-    rec = load(next(p for p in paths if Path(p).stem == choice.recording), repair=True)
+    rec = catalogue.recording(next(p for p in paths if Path(p).stem == choice.recording), repair=True)
     return choice, [recorded_arm_pane(rec, a, choice.prompt) for a in choice.arms]
 
 
 def hero() -> None:
-    paths = bundled_paths()
+    paths = [e.path for e in catalogue.entries()]
     found = _hero(tuple(map(str, paths)), tuple(p.stat().st_mtime for p in paths))
     if found is None:
         st.info(T("hero_none"), icon=":material/hourglass_empty:")
@@ -48,8 +48,7 @@ def hero() -> None:
     payload = {**player_payload(panes, speed=speed, lang=lang()), "autoplay": True, "standalone": True}
     st.iframe(player_html(payload), height=470, alt=T("hero_alt"))
     rec_path = next(p for p in paths if p.stem == choice.recording)
-    rec = load(rec_path, repair=True)
-    kind_badge("measured", provenance(rec).line())
+    kind_badge("measured", provenance(catalogue.header(rec_path)).line())
     ref, ratios = speedups(panes)
     cols = st.columns(len(panes))
     for col, pane, ratio, shown in zip(cols, panes, ratios, payload["panes"]):

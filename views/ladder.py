@@ -6,11 +6,13 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import article_tables, llamacpp_files, palette, real_ladder
+from specreplay import article_tables, palette, real_ladder
 from specreplay.acceptance_measured import cells_of
-from specreplay.arm_facts import F16_NOTE
+
 from specreplay.engine_defects import draft_graphs_defect
-from specreplay.format import Recording, RecordingError, engine_name, load
+from specreplay.recording import catalogue
+from specreplay.recording.arm import F16_NOTE
+from specreplay.recording.format import Recording, RecordingError
 from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui, url_state
@@ -160,7 +162,7 @@ def our_ladder(kind: str) -> None:
     machine = str(st.radio(T("ours_machine"), MACHINES, format_func=lambda m: machine_names[m], horizontal=True,
                            key="our_machine"))
     ladders_of = real_ladder.MACHINE_LADDERS[machine]
-    read = {d: llamacpp_files.read(file) for d, (file, _) in ladders_of.items()}
+    read = {d: catalogue.read(file) for d, (file, _) in ladders_of.items()}
     for problem in dict.fromkeys(g for g in read.values() if isinstance(g, str)):
         st.warning(plain(problem, 500), icon=":material/error:")
     names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
@@ -193,10 +195,10 @@ def our_ladder(kind: str) -> None:
     cols = st.columns(len(pl.rungs) - 1)
     for col, (a, b) in zip(cols, zip(pl.rungs, pl.rungs[1:])):
         col.metric(T("ours_step", a=rung_name(a.arm), b=rung_name(b.arm)), times(b.vs_previous))
-    defects = {r.arm: d for r in pl.rungs if (d := draft_graphs_defect(got.header, r.arm))}
+    defects = {r.arm: d for r in pl.rungs if (d := draft_graphs_defect(got.arm(r.arm)))}
     for arm, defect in defects.items():  # the rung's figures measure the engine's defect, not a draft model's cost
         st.caption(":material/bug_report: " + T("ours_defect", arm=rung_name(arm), defect=defect.markdown(lang())))
-    arm_of = {a["id"]: a for a in got.arms}
+    arm_of = {a.id: a for a in got.arms}
     family: palette.Family = "cpu" if machine == "cpu" else "gpu"
     bars([rung_name(r.arm) for r in pl.rungs], [None if r.rate is None else round(r.rate, 1) for r in pl.rungs],
          ["" if r.vs_previous is None else times(r.vs_previous) for r in pl.rungs],
@@ -221,8 +223,8 @@ def our_ladder(kind: str) -> None:
         rows.append(row)
     st.dataframe(rows, hide_index=True, key="ours_table")
     st.caption(T("ours_read" if machine == "cpu" else "ours_read_h200"))
-    sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].get('label', a)} · "
-             f"{engine_name(arm_of[a])} · {arm_of[a].get('model', '')} · {got.machine_line} · "
+    sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].label or a} · "
+             f"{arm_of[a].engine.line} · {arm_of[a].model} · {got.machine_line} · "
              f"{got.header.date}" for a in arms])
 
 
@@ -268,23 +270,22 @@ def earlier_h200() -> None:
         return
     with box:
         try:
-            h200 = load(H200_FILE)
+            h200 = catalogue.recording(H200_FILE)
         except (RecordingError, OSError) as exc:
             st.error(plain(str(exc), 500), icon=":material/error:")
             return
-        arms = {a["id"]: a for a in h200.arms}
-        kind_badge("measured", f"recordings/{H200_FILE.name} · {engine_name(arms['baseline'])} · {h200.machine_line}")
+        kind_badge("measured", f"recordings/{H200_FILE.name} · {h200.arm('baseline').engine.line} · {h200.machine_line}")
         rows = []
         for p in h200.prompts:
             # the replay's own figures for these pairs (specreplay.speedup: median repeat, decode rate ÷ the reference's)
-            rate = {a: arm_rate(h200, a, p["id"]) for a in ("baseline", "gguf-q4_1", "ngram")}
+            rate = {a: arm_rate(h200, a, p.id) for a in ("baseline", "gguf-q4_1", "ngram")}
             base = rate["baseline"]
-            rows.append({T("col_prompt"): p["id"] + (T("sampled") if p.get("sampling", {}).get("temperature") else ""),
+            rows.append({T("col_prompt"): p.id + ("" if p.greedy else T("sampled")),
                          T("h200_bf16"): round(base) if base else None,
                          T("h200_q4"): round(rate["gguf-q4_1"] or 0) or None,
-                         T("h200_q4_ratio"): times(arm_speedup(h200, "gguf-q4_1", "baseline", p["id"])),
+                         T("h200_q4_ratio"): times(arm_speedup(h200, "gguf-q4_1", "baseline", p.id)),
                          T("h200_ngram"): round(rate["ngram"] or 0) or None,
-                         T("h200_ngram_ratio"): times(arm_speedup(h200, "ngram", "baseline", p["id"]))})
+                         T("h200_ngram_ratio"): times(arm_speedup(h200, "ngram", "baseline", p.id))})
         st.dataframe(rows, hide_index=True)
         st.caption(f"{kind_markdown('measured')} " + T("h200_caption"))
 

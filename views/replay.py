@@ -8,11 +8,12 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from specreplay.export_html import standalone_html
-from specreplay.format import Recording, RecordingError, load
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording, RecordingError
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import SPEEDS, default_speed, speed_note
-from specreplay.replay.default import Choice, choose, choose_in, story_arms
+from specreplay.replay.default import Choice, choose
 from specreplay.replay.html import player_html
 from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
                                     PRESETS, SimSpec, is_sim, parse_sim, preset_token, prompts_with_runs, repeats,
@@ -20,7 +21,8 @@ from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX
 from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.payload import player_payload
 from specreplay.replay import uploads
-from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, provenance
+from specreplay.replay.selection import default_arms, default_prompt
+from specreplay.replay.source import MAX_UPLOAD_BYTES, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.views.replay_text import TEXT
@@ -45,8 +47,9 @@ loading.caption(T("loading"))
 
 def _pick_recording() -> tuple[Recording | None, str | None]:
     """The chosen recording and its shareable name (None for an upload, which has no link)."""
-    paths = bundled_paths()
-    names = [p.stem for p in paths]
+    entries = catalogue.entries()  # header lines only: the list parses no file
+    paths = [e.path for e in entries]
+    names = [e.name for e in entries]
     if not paths:
         st.info(T("no_bundled"), icon=":material/hourglass_empty:")
     sources = (["bundled"] if paths else []) + ["upload"]
@@ -72,7 +75,7 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
     if "replay_recording" not in st.session_state:
         rule = default_choice(tuple(str(p) for p in paths), tuple(p.stat().st_mtime for p in paths))
         st.session_state["replay_recording"] = wanted if wanted in names else (rule.recording if rule else names[0])
-    lines = {p.stem: _provenance_line(str(p), p.stat().st_mtime) for p in paths}
+    lines = {e.name: provenance(e.header).line() if e.header else e.problem for e in entries}
     name = st.selectbox(T("bundled_recording"), names, key="replay_recording",
                         format_func=lambda n: f"{n} — {lines[n]}")
     try:
@@ -91,7 +94,7 @@ def _source_badge(rec: Recording) -> None:
     """Measured by our recorder, or imported from another tool, with what that tool's file lacks."""
     info = imported_info(rec)
     if not info:
-        kind_badge("measured", provenance(rec).line())
+        kind_badge("measured", provenance(rec.header).line())
         return
     kind_badge("imported", source_line(info))
     st.caption(T("not_in_source") + " · ".join(plain(x) for x in info.lacks))
@@ -104,21 +107,9 @@ def default_choice(paths: tuple[str, ...], mtimes: tuple[float, ...]) -> Choice 
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def _rule_for(name: str, path: str, mtime: float) -> Choice | None:
-    """The rule's prompt and arms within one recording."""
-    try:
-        return choose_in(name, load(path, repair=True))
-    except RecordingError:
-        return None
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def _provenance_line(path: str, mtime: float) -> str:
-    """Provenance for the list; mtime in the key so a recording still being written is re-read."""
-    try:
-        return provenance(load(path, repair=True)).line()
-    except RecordingError as exc:
-        return str(exc)
+def _default_prompt(name: str, path: str, mtime: float) -> str:
+    """The written rule's prompt of a bundled recording (specreplay.replay.selection), once per file version."""
+    return default_prompt(load_bundled(name))
 
 
 def _url_arms() -> list[str]:
@@ -132,9 +123,8 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
     Prompt and repeat go in the `side` column; the arms take the full width below.
     """
     prompt, repeat = None, None
-    recorded = [a["id"] for a in rec.arms] if rec else []
-    rule = _rule_for(rec_key, str(rec.path), Path(rec.path).stat().st_mtime) \
-        if rec and not rec_key.startswith("upload:") else None
+    recorded = [a.id for a in rec.arms] if rec else []
+    upload = rec_key.startswith("upload:")
     if rec:
         prompt_ids = prompts_with_runs(rec)
         if not prompt_ids:
@@ -144,12 +134,13 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
             pkey = f"replay_prompt::{rec_key}"
             if pkey not in st.session_state:
                 st.session_state[pkey] = q.get("prompt") if q.get("prompt") in prompt_ids else (
-                    rule.prompt if rule else prompt_ids[0])
+                    default_prompt(rec) if upload else _default_prompt(rec_key, str(rec.path),
+                                                                       Path(rec.path).stat().st_mtime))
             prompt = side.selectbox(T("prompt"), prompt_ids, key=pkey,
-                                  format_func=lambda p: f"{p} · {rec.prompt(p)['kind']} — {rec.prompt(p)['text'][:70]}")
+                                    format_func=lambda p: f"{p} · {rec.prompt(p).kind} — {rec.prompt(p).text[:70]}")
             recorded = [a for a in recorded if rec.select(a, prompt)]
     # an upload has no link of its own: the URL's arms belong to whatever was shown before it
-    url_arms = [] if rec_key.startswith("upload:") else _url_arms()
+    url_arms = [] if upload else _url_arms()
     custom = [a for a in dict.fromkeys(url_arms + st.session_state.get("replay_custom", [])) if is_sim(a)
               and a.removeprefix("sim:") not in PRESETS and _valid_sim(a)]
     options = recorded + DEFAULT_SIMS + custom
@@ -159,16 +150,16 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         if bad:
             bad_text = plain(", ".join(bad), 120)
             st.warning(T("url_arms_left_out", arms=bad_text))
-        # the written rule's arms (specreplay.replay.default): the story's clean rungs, reference first
-        ruled = list(rule.arms) if rule and rule.prompt == prompt else (story_arms(rec, prompt) if rec and prompt else [])
-        chosen = [a for a in url_arms if a in options] or (ruled if len(ruled) > 1 else recorded) or DEFAULT_SIMS
+        # the one default (specreplay.replay.selection, as export-html and video): the story's clean rungs
+        chosen = [a for a in url_arms if a in options] or (default_arms(rec, prompt) if rec and prompt else []) \
+            or DEFAULT_SIMS
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
         st.session_state[akey] = [a for a in st.session_state[akey] if a in options]
     rec_kind: Kind = "imported" if rec and imported_info(rec) else "measured"
     arm_names = {a: sim_label(a, SIM_WORD) for a in options if is_sim(a)}
     if rec:
-        arm_names |= {a: f"{rec.arm(a)['label']} ({kind_label(rec_kind)})" for a in recorded}
+        arm_names |= {a: f"{rec.arm(a).label} ({kind_label(rec_kind)})" for a in recorded}
     arms = st.multiselect(T("arms"), options, key=akey, max_selections=MAX_ARMS,
                           format_func=lambda a: arm_names[a])
     chosen_recorded = [a for a in arms if not is_sim(a)]
@@ -293,7 +284,7 @@ def _pick_levels(rec: Recording, rec_key: str, side: DeltaGenerator) -> list[Lev
         st.session_state[lkey] = chosen[:MAX_ARMS]
     names = {}
     for k in keys:
-        label = rec.arm(k.arm)["label"]
+        label = rec.arm(k.arm).label
         names[k.token()] = T("level_name", label=label, n=k.concurrency) + (f" · {k.mix}" if k.mix else "")
     chosen = st.multiselect(T("levels"), tokens, key=lkey, max_selections=MAX_ARMS, format_func=lambda t: names[t])
     side.caption(T("levels_caption"))

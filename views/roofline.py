@@ -6,7 +6,8 @@ import streamlit as st
 from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
-from specreplay.format import Recording, RecordingError, engine_name
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording, RecordingError
 from specreplay.views.chart_parts import opened, plotly
 from specreplay.views.full_scale import roofline_panel
 from specreplay.views.ui import FORMAT_COLOR as COLOR
@@ -168,13 +169,13 @@ TIMING = tr(ts.TIMING_ONLY_KO, ts.TIMING_ONLY_EN)
 st.subheader(T("4_measured_in_a", TIMING=TIMING))
 trec: Recording | None
 try:
-    trec = ts.load_timing_sweep()
+    trec = catalogue.recording(ts.TIMING_FILE)
 except (RecordingError, OSError) as exc:
     st.error(plain(str(exc), 500), icon=":material/error:")
     trec = None
 if trec is not None:
     curves = ts.quant_curves(trec)
-    engine = engine_name(trec.arms[0])
+    engine = trec.arms[0].engine.line
     kind_badge("measured", f"recordings/{ts.TIMING_FILE.name} · {TIMING} · {engine} · {trec.machine_line}")
     st.warning(T("timing_recorded_with_random", TIMING=TIMING, engine=engine), icon=":material/timer:")
     fig = go.Figure()

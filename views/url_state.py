@@ -54,14 +54,6 @@ def choice(key: str, default: str, options: Sequence[str]) -> Control:
     return Control(key, str, default, options=options)
 
 
-def yes_no(key: str, default: bool) -> Control:
-    def parse(text: str) -> bool:
-        if text not in ("1", "0"):
-            raise ValueError(text)
-        return text == "1"
-    return Control(key, parse, default)
-
-
 def restore(controls: Sequence[Control]) -> None:
     """Seed each control's session state from the URL, once per URL value (a later move wins over the URL), else
     from its default: the page's widgets take their value from session state only (no value= of their own)."""

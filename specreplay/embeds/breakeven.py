@@ -9,7 +9,8 @@ from typing import Any
 from specreplay import breakeven, llamacpp_files
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, WORDS, say
-from specreplay.format import Recording
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording
 from specreplay.views.concurrency_text import TEXT
 from specreplay.words import Lang
 
@@ -33,7 +34,7 @@ def _rows(g: breakeven.Grid, metric: str, T: Say) -> dict[int, str]:
 
 def chart(lang: Lang) -> Chart:
     T, W = say(TEXT, lang), say(WORDS, lang)
-    got = llamacpp_files.read(llamacpp_files.BREAKEVEN)
+    got = catalogue.read(llamacpp_files.BREAKEVEN)
     grids = breakeven.breakeven_grids(got) if isinstance(got, Recording) else []
     if not isinstance(got, Recording) or not grids:
         raise LookupError(T("be_empty", file=llamacpp_files.BREAKEVEN) if got is None or not grids else str(got))
@@ -46,9 +47,9 @@ def chart(lang: Lang) -> Chart:
                  "options": [["throughput", T("metric_throughput")], ["decode", T("metric_decode")]]},
                 {"name": "be_level", "label": W("be_level"), "kind": "steps", "options": levels}]
     words = {"title": T("be_q", target="{be_target}"), "x": T("be_x"), "y": T("be_y"), "at": W("at_level", level="{be_level}")}
-    arms = {a["id"]: a for a in got.arms}
+    arms = {a.id: a for a in got.arms}
     sources = [("measured", f"{T('be_badge')} · recordings/{llamacpp_files.BREAKEVEN} · {got.machine_line} · {got.header.date}")]
-    sources += [("measured", f"{a} · {arms[a].get('label', '')}") for g in grids for a in (g.target, *g.arms)]
+    sources += [("measured", f"{a} · {arms[a].label}") for g in grids for a in (g.target, *g.arms)]
     return Chart("breakeven", T("be_title"), T("be_intro"), controls,
                  {"be_target": grids[0].target, "be_metric": "throughput", "be_level": levels[0]},
                  {"grids": data, "words": words}, sources,

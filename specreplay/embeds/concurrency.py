@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from specreplay import axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
-from specreplay.arm_facts import F16_NOTE
 from specreplay.articles import articles, cite
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, WORDS, say
-from specreplay.format import RecordingError, load
+from specreplay.recording import catalogue
+from specreplay.recording.arm import F16_NOTE
+from specreplay.recording.format import RecordingError
 from specreplay.locations import recording_file
 from specreplay.multiplier import times
-from specreplay.timing_sweep import load_timing_sweep
+from specreplay.timing_sweep import TIMING_FILE
 from specreplay.views.concurrency_text import TEXT
 from specreplay.words import Lang, word
 
@@ -33,7 +34,7 @@ def _recorded_q4(name: str) -> list[axis_series.Series]:
     """Q4_K_M ÷ its 16-bit copy from the llama.cpp sweep or the Qwen H200 one; [] when the file is absent or bad."""
     path = recording_file(name)
     try:
-        rec = load(path) if path.exists() else None
+        rec = catalogue.recording(path) if path.exists() else None
     except (RecordingError, OSError):
         return []
     if rec is None:
@@ -60,7 +61,7 @@ def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang) -> tuple[
                  if "baseline" not in s.key], T("q_002"), [T("cav_002")])
     if source == "gpu":
         try:
-            timing = quant_series.timing_series(load_timing_sweep())
+            timing = quant_series.timing_series(catalogue.recording(TIMING_FILE))
         except (RecordingError, OSError):
             timing = []
         qwen = [s for s in _recorded_q4(h200_qwen_files.SWEEP) if s.metric == "throughput"]
@@ -172,7 +173,7 @@ def chart(lang: Lang) -> Chart:
         {"name": "level", "label": T("level"), "kind": "steps", "options": LEVELS}]
     words = {"question": W("question"), "series": T("col_series"), "kind": T("col_kind"),
              "at": T("col_at", level="{level}"), "below": T("col_below")}
-    ours = llamacpp_files.landed(llamacpp_files.SWEEP)
+    ours = catalogue.landed(llamacpp_files.SWEEP)
     return Chart("concurrency", T("title"), T("intro"), controls,
                  {"family": "spec", "source": "cpu" if ours else "001", "metric": "throughput", "level": 8},
                  {"views": views, "words": words}, sources)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from specreplay import article_tables, llamacpp_files, palette, real_ladder
+from specreplay import article_tables, palette, real_ladder
 from specreplay.articles import cite
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, say
-from specreplay.format import Recording
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording
 from specreplay.multiplier import times
 from specreplay.views.ladder_text import TEXT
 from specreplay.words import Lang
@@ -60,7 +61,7 @@ def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str,
     sources: list[tuple[str, str]] = []
     for machine, ladders in real_ladder.MACHINE_LADDERS.items():
         for drafter, (file, arms) in ladders.items():
-            got = llamacpp_files.read(file)
+            got = catalogue.read(file)
             found = real_ladder.prompt_ladders(got, arms) if isinstance(got, Recording) else []
             key = f"{machine}/{drafter}"
             out[key] = {"empty": T("ours_empty" if machine == "cpu" else "ours_empty_h200", file=file), "prompts": {}}

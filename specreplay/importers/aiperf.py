@@ -24,7 +24,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from specreplay.format import MAX_EVENT_S, SAMPLING, RecordingError
+from specreplay.recording.format import MAX_EVENT_S, SAMPLING, RecordingError
 from specreplay.importers.common import (ImportedArm, ImportedRequest, count, dig, kind_of, need, parse, read_text,
                                          seconds)
 

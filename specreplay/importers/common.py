@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.format import (FORMAT_NAME, FORMAT_VERSION, MAX_EVENT_S, MAX_ID_CHARS, MAX_INT, RecordingError,
+from specreplay.recording.format import (FORMAT_NAME, FORMAT_VERSION, MAX_EVENT_S, MAX_ID_CHARS, MAX_INT, RecordingError,
                                event_dict, loads, parse_json)
 from specreplay.imported import PLACEHOLDER
 from specreplay.output import check_output, write_atomic

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from specreplay.format import RecordingError
+from specreplay.recording.format import RecordingError
 from specreplay.importers.common import ImportedArm, dig, parse, read_text
 
 TOOL = "GuideLLM"

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import type_name
-from specreplay.format import MAX_EVENT_S, RecordingError
+from specreplay.recording.counts import SpecCounts
+from specreplay.recording.format import MAX_EVENT_S, RecordingError
 from specreplay.importers.common import ImportedArm, ImportedRequest, count, kind_of, parse, read_text, seconds
 
 TOOL = "vllm bench serve"
@@ -116,8 +117,9 @@ def _spec(doc: dict) -> tuple[dict[str, Any] | None, list[str]]:
     drafts, draft_tokens, accepted = (c for c in counts if c is not None)
     spec: dict[str, Any] = {"drafts": drafts, "draft_tokens": draft_tokens, "accepted": accepted}
     rates = doc.get("spec_decode_per_position_acceptance_rates")
+    length = SpecCounts(drafts, draft_tokens, accepted).acceptance_length
     note = (f"Speculative decoding: the file's totals over the whole run ({', '.join(SPEC_KEYS)}) are kept as this "
-            f"arm's level counters: acceptance length {1 + accepted / drafts:.2f}" if drafts else
+            f"arm's level counters: acceptance length {length:.2f}" if length else
             "Speculative decoding: the file's counters are kept as this arm's level counters (no drafts)")
     if isinstance(rates, list) and rates and all(isinstance(r, (int, float)) and 0 <= r <= 1 for r in rates):
         per = [r * drafts for r in rates]

@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from specreplay.article_tables import cell
-from specreplay.format import Recording
+from specreplay.recording.format import RESERVED_ARM_PREFIX, Recording
 from specreplay.panes import Pane, simulated_pane
 
-SIM_PREFIX = "sim:"
+SIM_PREFIX = RESERVED_ARM_PREFIX  # the loader refuses recorded arms named so
 MAX_ARMS = 4
 MAX_SIM_TOKENS = 5000
 MAX_SIM_TOK_S = 5000.0  # the custom-arm form's limits; a URL may not exceed them either
@@ -130,7 +130,7 @@ def sim_label(token: str, sim_word: str) -> str:
 def prompts_with_runs(rec: Recording) -> list[str]:
     """Prompt ids that at least one arm finished (single stream, not a warm-up), in header order."""
     have = {r.prompt for r in rec.select()}
-    return [p["id"] for p in rec.prompts if p["id"] in have]
+    return [p.id for p in rec.prompts if p.id in have]
 
 
 def repeats(rec: Recording, arms: list[str], prompt: str) -> list[int]:

@@ -23,12 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, load, load_header
-from specreplay.header import Header
 from specreplay.imported import imported_info
 from specreplay.panes import median_repeat, recorded_pane
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording, RecordingError
+from specreplay.recording.header import Header
 from specreplay.replay.arms import MAX_ARMS, prompts_with_runs
-from specreplay.rungs import is_reference, quantized, speculative
 from specreplay.speedup import arm_speedup
 
 
@@ -45,56 +45,52 @@ class Choice:
         return self.ladder, self.kinds, self.speedup
 
 
-def _greedy(rec: Recording, prompt: str) -> bool:
-    return not rec.prompt(prompt).get("sampling", {}).get("temperature")
-
-
 def clean_arms(rec: Recording, prompt: str) -> list[str]:
     """Arms whose median repeat of the prompt has no text warning and whose speed no engine defect bent, in header
     order."""
     out = []
     for arm in rec.arms:
         try:
-            pane = recorded_pane(rec, arm["id"], median_repeat(rec, arm["id"], prompt))
+            pane = recorded_pane(rec, arm.id, median_repeat(rec, arm.id, prompt))
         except LookupError:
             continue
         if not pane.warnings and not pane.defect:
-            out.append(arm["id"])
+            out.append(arm.id)
     return out
 
 
 def story_arms(rec: Recording, prompt: str) -> list[str]:
     """The reference, then the story's rungs among the clean arms with the reference's token count (≤ 4)."""
     clean = clean_arms(rec, prompt)
-    named = {a.get("baseline") for a in rec.arms}
-    refs = sorted((a for a in rec.arms if a["id"] in clean and is_reference(a)), key=lambda a: a["id"] not in named)
+    named = {a.baseline for a in rec.arms}
+    refs = sorted((a for a in rec.arms if a.id in clean and a.reference), key=lambda a: a.id not in named)
     if not refs:
         return []
     ref = refs[0]
-    tokens = median_repeat(rec, ref["id"], prompt).tokens
-    others = [a for a in rec.arms if a["id"] in clean and a is not ref
-              and median_repeat(rec, a["id"], prompt).tokens == tokens]
+    tokens = median_repeat(rec, ref.id, prompt).tokens
+    others = [a for a in rec.arms if a.id in clean and a is not ref
+              and median_repeat(rec, a.id, prompt).tokens == tokens]
     order = [(True, False), (True, True), (False, True), (False, False)]  # (quantized, speculative)
-    ranked = sorted(others, key=lambda a: order.index((quantized(a), speculative(a))))
-    return [ref["id"], *(a["id"] for a in ranked)][:MAX_ARMS]
+    ranked = sorted(others, key=lambda a: order.index((a.quantized, a.speculative)))
+    return [ref.id, *(a.id for a in ranked)][:MAX_ARMS]
 
 
 def is_ladder(rec: Recording, arms: list[str]) -> bool:
     kinds = [rec.arm(a) for a in arms]
-    return any(quantized(a) for a in kinds) and any(speculative(a) for a in kinds)
+    return any(a.quantized for a in kinds) and any(a.speculative for a in kinds)
 
 
 def choose_in(name: str, rec: Recording) -> Choice | None:
     """The best prompt and arms of one recording by the rule, or None when it has no clean pair."""
     best: Choice | None = None
     for prompt in prompts_with_runs(rec):
-        if not _greedy(rec, prompt):
+        if not rec.prompt(prompt).greedy:
             continue
         arms = story_arms(rec, prompt)
         if len(arms) < 2:
             continue
         top = max((s for a in arms[1:] if (s := arm_speedup(rec, a, arms[0], prompt))), default=0.0)
-        choice = Choice(name, prompt, tuple(arms), is_ladder(rec, arms), len({p["kind"] for p in rec.prompts}), top)
+        choice = Choice(name, prompt, tuple(arms), is_ladder(rec, arms), len({p.kind for p in rec.prompts}), top)
         if best is None or choice.rank() > best.rank():
             best = choice
     return best
@@ -102,7 +98,7 @@ def choose_in(name: str, rec: Recording) -> Choice | None:
 
 def _header(path: Path) -> Header | None:
     try:
-        return load_header(path)
+        return catalogue.header(path)
     except (OSError, RecordingError):
         return None
 
@@ -119,8 +115,8 @@ def choose(paths: list[Path]) -> Choice | None:
     best: Choice | None = None
     for path in candidates(paths):
         try:
-            rec = load(path, repair=True)
-        except RecordingError:
+            rec = catalogue.recording(path, repair=True)
+        except (OSError, RecordingError):
             continue
         if imported_info(rec) or rec.timing_only:
             continue

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import accumulate
 
-from specreplay.format import Event, Recording, Run
+from specreplay.recording.format import Event, Recording, Run
 from specreplay.panes import Pane, median_run, recorded_pane
 from specreplay.sweeps import mixes_of
 from specreplay.timeline import Track
@@ -52,7 +52,7 @@ def level_keys(rec: Recording) -> list[LevelKey]:
     """Every (arm, level, mix) with finished requests, arms in header order, then mix, then level."""
     have = {(r.arm, r.concurrency, r.mix) for r in rec.select(None, None, concurrency=None)}
     mixes = mixes_of(rec)
-    return [LevelKey(a, c, m) for a in (arm["id"] for arm in rec.arms) for m in mixes
+    return [LevelKey(a, c, m) for a in (arm.id for arm in rec.arms) for m in mixes
             for c in sorted(c for (arm, c, mix) in have if arm == a and mix == m)]
 
 
@@ -68,7 +68,7 @@ def default_keys(rec: Recording, limit: int = 4) -> list[LevelKey]:
     keys = level_keys(rec)
     if not keys:
         return []
-    spec = [a["id"] for a in rec.arms if a.get("baseline")]
+    spec = [a.id for a in rec.arms if a.baseline]
     arm = next((k.arm for k in keys if k.arm in spec), keys[0].arm)
     mine = [k for k in keys if k.arm == arm and k.mix == next(k.mix for k in keys if k.arm == arm)]
     if len(mine) <= limit:

@@ -1,38 +1,24 @@
-"""Where the replay page gets recordings: the recording folders (specreplay.locations), or an upload."""
+"""Where the replay page gets recordings: the catalogue of the recording folders (specreplay.recording.catalogue),
+or an upload."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from specreplay.format import Recording, RecordingError, engine_name, load, load_header, loads
 from specreplay.panes import TIMING_ONLY
-from specreplay.locations import recording_files
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording, RecordingError, loads
+from specreplay.recording.header import Header
 
 MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
 
 
-def bundled_paths() -> list[Path]:
-    """Every recording in the recording folders (the name is what the URL's ?recording= holds): recordings made on
-    an accelerator first, timing-only ones (dummy weights) last, then by name."""
-    return sorted(recording_files(), key=lambda p: (*_order(p), p.stem))
-
-
-def _order(path: Path) -> tuple[bool, bool]:
-    """(not on an accelerator, timing only) from the header line alone; an unreadable header sorts with CPU files."""
-    try:
-        header = load_header(path)
-    except (OSError, RecordingError):
-        return True, False
-    return header.machine.accelerator is None, header.timing_only
-
-
 def load_bundled(name: str) -> Recording:
-    """A bundled recording by name; a last line still being written (no newline yet) is left out."""
-    path = next((p for p in bundled_paths() if p.stem == name), None)
-    if path is None:
+    """A recording of the folders by name; a last line still being written (no newline yet) is left out."""
+    entry = next((e for e in catalogue.entries() if e.name == name), None)
+    if entry is None:
         raise RecordingError(f"{name}.jsonl", 0, "", "no such bundled recording")
-    return load(path, repair=True)
+    return catalogue.recording(entry.path, repair=True)
 
 
 def load_upload(name: str, data: bytes) -> Recording:
@@ -63,8 +49,8 @@ def _unique(values: list[str]) -> str:
     return ", ".join(dict.fromkeys(v for v in values if v))
 
 
-def provenance(rec: Recording) -> Provenance:
-    engines = _unique([engine_name(a) for a in rec.arms])
-    return Provenance(engines=engines, models=_unique([a["model"] for a in rec.arms]),
-                      machine=rec.machine_line, date=rec.header.date,
-                      note=TIMING_ONLY if rec.timing_only else "")
+def provenance(header: Header) -> Provenance:
+    """What recorded it, from line 1 alone (the recording list shows it for every file without parsing any)."""
+    return Provenance(engines=_unique([a.engine.line for a in header.arms]),
+                      models=_unique([a.model for a in header.arms]), machine=header.machine.line,
+                      date=header.date, note=TIMING_ONLY if header.timing_only else "")

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from specreplay.format import Recording, RecordingError
+from specreplay.recording.format import Recording, RecordingError
 from specreplay.replay import source
 
 BUDGET_BYTES = 3 * source.MAX_UPLOAD_BYTES  # three of the largest uploads parsed at once, ~360 MB

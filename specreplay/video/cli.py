@@ -10,15 +10,16 @@ import math
 import re
 from pathlib import Path
 
-from specreplay.format import RecordingError, load
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, check_output
-from specreplay.panes import recorded_arm_pane
-from specreplay.playback import default_speed
 from specreplay.progress import Progress
+from specreplay.recording import catalogue
+from specreplay.recording.format import RecordingError
+from specreplay.replay.selection import selection
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
 from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS
 from specreplay.video.render import render
+from specreplay.words import word
 
 
 def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
@@ -28,9 +29,13 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
                     "The same inputs give the same bytes, busy machine or idle.")
     ap.add_argument("recording", type=recording_arg,
                     help="recording file (.jsonl), or the name of a bundled one (e.g. smollm2-h200.jsonl)")
-    ap.add_argument("--prompt", required=True, help="prompt id to replay")
-    ap.add_argument("--arms", help="comma-separated arm ids, 1 to 4 (default: every arm of the recording)")
+    ap.add_argument("--prompt", help="prompt id to replay (default: the replay page's, by its written rule; "
+                    "docs/replay.md)")
+    ap.add_argument("--arms", help="comma-separated arm ids, 1 to 4, as in the app's ?arms= (default: the replay "
+                    "page's for this prompt)")
     ap.add_argument("--repeat", type=int, help="repeat number to show (default: each arm's median-rate repeat)")
+    ap.add_argument("--ref", type=int, help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
+                    "(default: the arm the others name as baseline, else the first)")
     ap.add_argument("--preset", choices=list(PRESETS), default="720p",
                     help="frame size: 720p=1280x720, 1080p=1920x1088, square=1088x1088 (default 720p)")
     ap.add_argument("--format", dest="fmt", choices=FORMATS,
@@ -57,20 +62,22 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
     fmt = args.fmt or (suffix if suffix in FORMATS else "mp4")
     if args.output and suffix != fmt:
         ap.error(f"output {args.output} does not end in .{fmt}")
-    # the prompt id comes from the command line: only safe characters go into a default file name
-    out = args.output or Path(re.sub(r"[^A-Za-z0-9._-]+", "_", f"{args.recording.stem}-{args.prompt}-{args.preset}")
-                              + f".{fmt}")
     if not (0 < args.max_seconds <= MAX_VIDEO_S * 12 and math.isfinite(args.hold)):
         ap.error(f"--max-seconds must be above 0 and at most {MAX_VIDEO_S * 12} s; --hold a finite number")
+    out = args.output
     try:
+        rec = catalogue.recording(args.recording, repair=True)
+        arms = [a.strip() for a in args.arms.split(",") if a.strip()] if args.arms else None
+        sel = selection(rec, args.prompt, arms, args.repeat, args.ref)
+        # the prompt id comes from the recording: only safe characters go into a default file name
+        out = out or Path(re.sub(r"[^A-Za-z0-9._-]+", "_", f"{args.recording.stem}-{sel.prompt}-{args.preset}")
+                          + f".{fmt}")
         check_output(out, force=args.force, inputs=[args.recording])
-        rec = load(args.recording)
-        arms = args.arms.split(",") if args.arms else [a["id"] for a in rec.arms]
-        panes = [recorded_arm_pane(rec, a.strip(), args.prompt, args.repeat) for a in arms if a.strip()]
+        panes = sel.panes(rec, word("simulated", args.lang))
         bar = None if args.quiet else Progress(0, label=out.name, unit="frames")
-        speed = args.speed or default_speed(max(p.track.end_us for p in panes)) if panes else 1
-        render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=speed, lang=args.lang,
-               hold_s=args.hold, title=f"{rec.title} · {args.prompt}", progress=bar, max_s=args.max_seconds)
+        render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed or sel.opening_speed(panes),
+               lang=args.lang, hold_s=args.hold, title=f"{rec.title} · {sel.prompt}", progress=bar,
+               max_s=args.max_seconds, reference=sel.reference)
     except FileNotFoundError as exc:
         ap.error(str(exc) if exc.filename is None else missing_recording(Path(exc.filename)))
     except (RecordingError, OutputError, LookupError, ValueError, EncodeError) as exc:

@@ -178,7 +178,7 @@ def test_start_page_tells_our_measured_ladder_once_it_is_recorded(tmp_path, monk
 def test_start_page_sets_the_h200_ladder_of_the_same_prompt_beside_ours() -> None:
     """The bundled files: the H200 line's rates are the ladder of the CPU line's prompt, read from its file."""
     from specreplay import h200_qwen_files, real_ladder
-    from specreplay.format import load
+    from specreplay.recording.format import load
     from specreplay.locations import recording_file
     from specreplay.multiplier import times
 

@@ -6,7 +6,7 @@ import json
 
 from specreplay import h200_qwen_files, quant_series
 from specreplay.acceptance_measured import cells_of
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.locations import recording_file
 from specreplay.multiplier import times
 from tests.apptest_helpers import open_page, shown

@@ -7,7 +7,7 @@ import pytest
 
 from specreplay import h200_qwen_files, llamacpp_files, real_ladder
 from specreplay.acceptance_measured import cells_of
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.locations import recording_file
 from specreplay.multiplier import times
 from tests.apptest_helpers import open_page, shown

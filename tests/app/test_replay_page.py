@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.panes import median_repeat
 from specreplay.replay.html import payload_json, player_html
 from specreplay.replay.arms import parse_sim, sim_pane

@@ -11,6 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import open_expander, shown
 from specreplay import timing_sweep as ts
+from specreplay.recording import catalogue
+from specreplay.recording.arm import Arm
 from tests.browser_fixtures import ROOT
 
 
@@ -26,11 +28,11 @@ def hand_throughput(arm: str, level: int) -> float:
 
 @pytest.fixture(scope="module")
 def curves() -> dict[str, ts.QuantCurve]:
-    return {c.arm: c for c in ts.quant_curves(ts.load_timing_sweep())}
+    return {c.arm: c for c in ts.quant_curves(catalogue.recording(ts.TIMING_FILE))}
 
 
 def test_the_bundled_file_is_timing_only_with_three_arms_against_bf16(curves) -> None:
-    assert ts.load_timing_sweep().timing_only
+    assert catalogue.recording(ts.TIMING_FILE).timing_only
     assert list(curves) == ["fp8", "w4a16-gptq", "w4a16-awq"]
     assert {c.baseline for c in curves.values()} == {"bf16"}
     assert [c.weight_format for c in curves.values()] == ["fp8", "int4", "int4"]
@@ -51,12 +53,12 @@ def test_four_bit_gain_fades_to_about_one_at_64_streams_and_fp8_stays_ahead(curv
 
 
 def test_weight_format_and_short_label_read_the_header() -> None:
-    assert ts.weight_format({"id": "x", "flags": {"quantization": "fp8"}}) == "fp8"
-    assert ts.weight_format({"id": "x", "label": "M 4-bit AWQ", "flags": {}}) == "int4"
-    assert ts.weight_format({"id": "x", "label": "M bf16"}) == "bf16"
-    assert ts.short_label({"id": "a", "label": "Qwen2.5-7B-shaped bf16 · timing only · H200"}) == "bf16"
-    assert ts.short_label({"id": "a", "label": "plain label · H200"}) == "plain label"
-    assert ts.short_label({"id": "a"}) == "a"
+    assert Arm.of({"id": "x", "flags": {"quantization": "fp8"}}).weight_format == "fp8"
+    assert Arm.of({"id": "x", "label": "M 4-bit AWQ", "flags": {}}).weight_format == "int4"
+    assert Arm.of({"id": "x", "label": "M bf16"}).weight_format == "bf16"
+    assert ts.short_label(Arm.of({"id": "a", "label": "Qwen2.5-7B-shaped bf16 · timing only · H200"})) == "bf16"
+    assert ts.short_label(Arm.of({"id": "a", "label": "plain label · H200"})) == "plain label"
+    assert ts.short_label(Arm.of({"id": "a"})) == "a"
 
 
 # ---------- the page ----------

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.panes import SIM_TOKEN, TIMING_ONLY
 from specreplay.panes import recorded_arm_pane
 from specreplay.replay.source import provenance
@@ -27,13 +27,13 @@ def _with_header(tmp_path: Path, **fields) -> Path:
 def test_timing_only_panes_show_one_block_per_token_and_say_so(tmp_path):
     plain = fmt.load(ROOT / "recordings/smollm2-vllm-cpu.jsonl")
     rec = fmt.load(_with_header(tmp_path, timing_only=True))
-    arm, prompt = rec.arms[0]["id"], rec.prompts[0]["id"]
+    arm, prompt = rec.arms[0].id, rec.prompts[0].id
     pane, real = recorded_arm_pane(rec, arm, prompt, None), recorded_arm_pane(plain, arm, prompt, None)
     assert set("".join(pane.track.text)) == {SIM_TOKEN}
     assert len("".join(pane.track.text)) == pane.track.tokens == real.track.tokens
     assert pane.track.t_us == real.track.t_us  # the timings are the recorded ones
     assert TIMING_ONLY in pane.subtitle and pane.details["weights"] == TIMING_ONLY
-    assert provenance(rec).line().startswith(TIMING_ONLY) and TIMING_ONLY not in provenance(plain).line()
+    assert provenance(rec.header).line().startswith(TIMING_ONLY) and TIMING_ONLY not in provenance(plain.header).line()
     assert TIMING_ONLY not in real.subtitle and set("".join(real.track.text)) != {SIM_TOKEN}
 
 

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from specreplay.views import video_panel
-from specreplay.format import Event
+from specreplay.recording.format import Event
 from specreplay.panes import Pane
 from specreplay.replay.arms import sim_pane
 from specreplay.timeline import make_track

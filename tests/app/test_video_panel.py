@@ -10,7 +10,7 @@ from specreplay.views import video_panel
 
 
 def _app() -> None:
-    from specreplay.format import Event
+    from specreplay.recording.format import Event
     from specreplay.panes import Pane
     from specreplay.timeline import make_track
     from specreplay.views.video_panel import video_export_panel

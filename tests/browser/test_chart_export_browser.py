@@ -17,7 +17,8 @@ from specreplay import acceptance_measured, article_tables, breakeven, llamacpp_
 from specreplay.embeds import concurrency as concurrency_chart
 from specreplay.embeds.export import CHARTS, export_chart
 from specreplay.embeds.words import say
-from specreplay.format import Recording
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording
 from specreplay.multiplier import times
 from specreplay.resources import ASSETS
 from specreplay.views.concurrency_text import TEXT as CONCURRENCY_TEXT
@@ -141,7 +142,7 @@ def check_ladder(where) -> None:
                                            for s in steps]
     for machine, ladders in real_ladder.MACHINE_LADDERS.items():
         for drafter, (file, arms) in ladders.items():
-            got = llamacpp_files.read(file)
+            got = catalogue.read(file)
             if not isinstance(got, Recording):
                 continue
             move(where, "our_machine", machine)
@@ -158,7 +159,7 @@ def check_ladder(where) -> None:
 def check_breakeven(where) -> None:
     """Every target and metric at every level: each cell's multiplier as the map's, and the level's reading of where
     the drafter passes 1.0 as the page's (Grid.break_even_length)."""
-    got = llamacpp_files.read(llamacpp_files.BREAKEVEN)
+    got = catalogue.read(llamacpp_files.BREAKEVEN)
     assert isinstance(got, Recording)
     for g in breakeven.breakeven_grids(got):
         move(where, "be_target", g.target)

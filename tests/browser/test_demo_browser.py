@@ -12,7 +12,7 @@ from pathlib import Path
 import imageio_ffmpeg
 import numpy as np
 
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.panes import recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
 from specreplay.replay.default import choose

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from specreplay.engine_defects import DRAFT_GRAPHS
 from specreplay.export_html import export_recording
-from specreplay.format import load
+from specreplay.recording.format import load
 from tests.browser.test_export_html_browser import open_offline
 from tests.browser_fixtures import ROOT
 

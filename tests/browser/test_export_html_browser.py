@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
-from specreplay.format import load, load_header
+from specreplay.replay.selection import selection
+from specreplay.recording.format import load, load_header
 from specreplay.panes import median_repeat
 from specreplay.timeline import track_of, visible_tokens
 from tests.browser_fixtures import ROOT
@@ -94,8 +95,9 @@ def test_exported_markup_stays_text_offline(page, tmp_path: Path) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     html_file = tmp_path / "markup.html"
-    html_file.write_text(export_recording(load(write_recording(tmp_path / "m.jsonl", markup=True)), "chat-1",
-                                          ["base", "spec"], None, "en", 1.0), encoding="utf-8")
+    rec = load(write_recording(tmp_path / "m.jsonl", markup=True))
+    html_file.write_text(export_recording(rec, selection(rec, "chat-1", ["base", "spec"], speed=1.0), "en"),
+                         encoding="utf-8")
     root, blocked = open_offline(page, html_file)
     seek(page, 10_000_000)
     text = root.locator(".pane .stream").first.text_content()
@@ -117,8 +119,9 @@ def test_bundled_export_plays_offline(page, tmp_path: Path) -> None:
     rec = load(REAL_TEXT)
     html_file = tmp_path / "bundled.html"
     assert export_cli(str(REAL_TEXT), "-o", str(html_file)).returncode == 0
-    prompt = embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1]
-    trs = [track_of(median_repeat(rec, a["id"], prompt)) for a in rec.arms if rec.select(a["id"], prompt)][:4]
+    sel = selection(rec)  # the replay page's choice, as export-html takes it by default
+    assert embedded_payload(html_file.read_text())["panes"][0]["key"].split("/")[1] == sel.prompt
+    trs = [track_of(median_repeat(rec, a, sel.prompt)) for a in sel.arms]
     root, blocked = open_offline(page, html_file)
     end = max(track.end_us for track in trs)
     for t in (0, trs[0].t_us[0], end // 3, end // 2, end - 1, end):

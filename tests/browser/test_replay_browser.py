@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.panes import median_repeat
 from specreplay.timeline import Track, track_of, visible_text, visible_tokens
 from tests.browser_fixtures import ROOT

@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder.engine import serve
 from tests.engine_fixtures import _missing
 from tests.vllm_config import COPY, PROSE, ROOT, recorder_cmd, run_recorder, write_config
@@ -131,7 +131,7 @@ def test_launched_arms_run_one_at_a_time_and_ctrl_c_mid_launch_resumes_with_the_
 
     rec = fmt.load(out)
     for arm in ("baseline", "ngram"):
-        h = rec.arm(arm)
+        h = rec.arm(arm).entry
         assert h["launch"]["command"] == serve.command(arm, ports[arm])[0]
         assert h["engine"]["version"] == "0.32.0" and h["launch"]["startup_s"] > 1
         assert h["capabilities"]["token_ids"] is True

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.local_server import free_port
 from tests.stub_openai import stub_config as _config, stub_server
 from tests.browser_fixtures import ROOT
@@ -205,7 +205,7 @@ def test_a_password_in_the_endpoint_is_never_printed_or_stored(tmp_path: Path) -
     assert proc.returncode == 1  # every POST after the probe is refused, echoing the Basic credentials
     assert "s3cret" not in out.read_text() + proc.stderr + proc.stdout
     assert "dXNlcjpzM2NyZXQtcHc" not in out.read_text()  # nor the Basic token the server echoed
-    assert fmt.load(out).arm("stub")["endpoint"] == url  # the recording holds the URL without credentials
+    assert fmt.load(out).arm("stub").entry["endpoint"] == url  # the recording holds the URL without credentials
 
 
 def test_fewer_tokens_than_the_forced_length_is_an_error_run(tmp_path: Path) -> None:

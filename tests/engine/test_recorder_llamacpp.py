@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder.engine import serve
 from specreplay.timeline import make_track
 from tests.browser_fixtures import ROOT
@@ -96,8 +96,8 @@ def test_launch_record_stop_with_the_servers_own_draft_counters(gguf: str, tmp_p
     rec = fmt.load(out)
     arm = rec.arm("self-draft")
     # The server says what it is, not the config.
-    assert arm["engine"]["name"] == "llama.cpp" and arm["engine"]["version"].startswith("b")
-    assert arm["capabilities"]["metrics"] is True
+    assert arm.engine.name == "llama.cpp" and (arm.engine.version or "").startswith("b")
+    assert arm.entry["capabilities"]["metrics"] is True
     runs = rec.select("self-draft", "copy")
     assert len(runs) == 2
     for run in runs:

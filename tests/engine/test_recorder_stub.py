@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.stub_openai import stub_config as _config, stub_server
 from tests.browser_fixtures import ROOT
 
@@ -28,10 +28,10 @@ def test_no_metrics_no_usage_is_recorded_and_said_plainly(tmp_path: Path) -> Non
     assert proc.returncode == 0, proc.stderr
     assert "no /metrics" in proc.stderr and "no usage in the stream" in proc.stderr
     rec = fmt.load(out)
-    caps = rec.arm("stub")["capabilities"]
+    caps = rec.arm("stub").entry["capabilities"]
     assert caps["metrics"] is False and caps["running_usage"] is False and caps["token_ids"] is False
     assert any("acceptance length not measured" in n for n in caps["not_measured"])
-    assert rec.arm("stub")["engine"] == {"name": "stub", "version": None}
+    assert rec.arm("stub").entry["engine"] == {"name": "stub", "version": None}
     assert [r.tokens for r in rec.runs] == [12, 12] and all(r.spec is None and r.usage is None for r in rec.runs)
     assert "stub" in proc.stdout  # the closing summary
 

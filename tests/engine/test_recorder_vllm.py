@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder import config, server
 from specreplay.recorder.errors import RecorderError
 from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config
@@ -34,9 +34,9 @@ def test_token_counts_equal_usage_and_length_is_forced(recorded: fmt.Recording) 
     for run in recorded.runs:
         assert run.ok and run.usage["completion_tokens"] == run.tokens == 48
         assert all(e.ids is not None and len(e.ids) == e.n for e in run.events)
-    caps = recorded.arm("ngram")["capabilities"]
+    caps = recorded.arm("ngram").entry["capabilities"]
     assert caps["token_ids"] and caps["running_usage"] and caps["ignore_eos"] and caps["metrics"]
-    assert recorded.arm("ngram")["engine"] == {"name": "vllm", "version": "0.32.0"}
+    assert recorded.arm("ngram").entry["engine"] == {"name": "vllm", "version": "0.32.0"}
 
 
 def test_speculative_arm_sends_blocks_and_baseline_does_not(recorded: fmt.Recording) -> None:

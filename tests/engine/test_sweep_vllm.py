@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.sweeps import level_table, paired_speedups, run_end_mono
 from specreplay.timeline import decode_rate, track_of
 from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config

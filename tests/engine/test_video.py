@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from specreplay import format as fmt
-from specreplay.format import Event
+from specreplay.recording import format as fmt
+from specreplay.recording.format import Event
 from specreplay.panes import Pane
 from specreplay.timeline import frame_time_us, make_track, visible_text
 from specreplay.video.cli import main

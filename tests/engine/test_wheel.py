@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.panes import recorded_arm_pane
 from specreplay.playback import default_speed
 from specreplay.video.plan import frame_count, parse_speed

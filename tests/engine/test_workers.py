@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder import arrival, workers
 from tests.browser_fixtures import ROOT
 

@@ -8,7 +8,7 @@ import pytest
 
 from specreplay import acceptance_measured as am
 from specreplay import theory
-from specreplay.format import append, create, event_dict
+from specreplay.recording.format import append, create, event_dict
 from specreplay.resources import RECORDINGS
 
 BUNDLED = RECORDINGS / "smollm2-vllm-cpu.jsonl"

@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from specreplay import article_tables, articles, axis_series, chooser
+from specreplay import article_tables, articles, asset_csv, axis_series, chooser
 
 
 def values(table: str, key: str, metric: str) -> list[float | None]:
@@ -92,8 +92,8 @@ def test_source_line_in_both_languages() -> None:
 @pytest.fixture
 def assets_copy(tmp_path, monkeypatch):
     """A writable copy of assets/ the loaders read instead (caches cleared before and after)."""
-    shutil.copytree(article_tables.ASSETS, tmp_path / "assets", ignore=shutil.ignore_patterns("fonts", "player", "explainer"))
-    monkeypatch.setattr(article_tables, "ASSETS", tmp_path / "assets")
+    shutil.copytree(asset_csv.ASSETS, tmp_path / "assets", ignore=shutil.ignore_patterns("fonts", "player", "explainer"))
+    monkeypatch.setattr(asset_csv, "ASSETS", tmp_path / "assets")
     caches = (article_tables.cells, article_tables.speculative_math, articles.articles, articles.originals, chooser.rules,
               chooser.methods, chooser.caveats)
     for f in caches:

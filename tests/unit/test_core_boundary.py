@@ -17,7 +17,7 @@ def core_modules() -> list[str]:
 
 def test_importing_every_core_module_loads_no_streamlit_or_plotly() -> None:
     modules = core_modules()
-    assert "specreplay.video.render" in modules and "specreplay.format" in modules
+    assert "specreplay.video.render" in modules and "specreplay.recording.format" in modules
     code = ("import importlib, sys\n"
             f"for m in {modules!r}: importlib.import_module(m)\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('streamlit', 'plotly')))")

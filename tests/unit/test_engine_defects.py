@@ -7,8 +7,8 @@ from html import escape
 
 from specreplay.engine_defects import DRAFT_GRAPHS, draft_graphs_defect
 from specreplay.export_html import standalone_html
-from specreplay.format import load
-from specreplay.header import Header
+from specreplay.recording.arm import Arm, Engine
+from specreplay.recording.format import load
 from specreplay.panes import recorded_arm_pane
 from specreplay.recorder import summary
 from specreplay.replay.default import clean_arms
@@ -29,11 +29,11 @@ def test_exactly_the_unpatched_qwen_h200_draft_model_arms_are_marked() -> None:
     for path in sorted(RECORDINGS.glob("*.jsonl")):
         header = load(path).header
         for arm in header.arms:
-            method = (arm.get("flags", {}).get("speculative_config") or {}).get("method")
+            method = (arm.flags.get("speculative_config") or {}).get("method")
             if method:
                 speculative.add(method)
-            if draft_graphs_defect(header, arm["id"]):
-                marked.add((path.name, arm["id"]))
+            if draft_graphs_defect(arm):
+                marked.add((path.name, arm.id))
     assert marked == UNPATCHED
     assert {"dflash", "ngram", "draft_model"} <= speculative  # the DFlash, n-gram and llama.cpp arms were looked at
 
@@ -46,20 +46,19 @@ def test_the_defect_carries_its_two_labels_and_the_upstream_link() -> None:
 
 
 def test_the_patch_flag_another_version_or_an_unknown_arm_clears_it() -> None:
-    header = load(RECORDINGS / "qwen-coder-1.5b-vllm-h200-q4-draft.jsonl").header
-    arm = next(a for a in header.arms if a["id"] == "q4-draft")
+    arm = load(RECORDINGS / "qwen-coder-1.5b-vllm-h200-q4-draft.jsonl").header.arm("q4-draft")
 
-    def with_arm(**changes: object) -> Header:
-        return replace(header, arms=({**arm, **changes},))
+    def with_arm(**changes: object) -> Arm:
+        return replace(arm, **changes)
 
-    patched = {**arm["flags"], "draft_graphs": "vLLM 0.23.0 defect patched: … PR #47460"}
-    shipped = {**arm["flags"], "draft_graphs": "vLLM 0.23.0 as shipped: draft-model passes without CUDA graphs"}
-    assert draft_graphs_defect(with_arm(), "q4-draft") is DRAFT_GRAPHS
-    assert draft_graphs_defect(with_arm(flags=shipped), "q4-draft") is DRAFT_GRAPHS
-    assert draft_graphs_defect(with_arm(flags=patched), "q4-draft") is None
-    assert draft_graphs_defect(with_arm(engine={"name": "vllm", "version": "0.24.0"}), "q4-draft") is None
-    assert draft_graphs_defect(with_arm(engine={"name": "vllm", "version": "0.23.1"}), "q4-draft") is DRAFT_GRAPHS
-    assert draft_graphs_defect(header, "no-such-arm") is None
+    patched = {**arm.flags, "draft_graphs": "vLLM 0.23.0 defect patched: … PR #47460"}
+    shipped = {**arm.flags, "draft_graphs": "vLLM 0.23.0 as shipped: draft-model passes without CUDA graphs"}
+    assert draft_graphs_defect(with_arm()) is DRAFT_GRAPHS
+    assert draft_graphs_defect(with_arm(flags=shipped)) is DRAFT_GRAPHS
+    assert draft_graphs_defect(with_arm(flags=patched)) is None
+    assert draft_graphs_defect(with_arm(engine=Engine("vllm", "0.24.0"))) is None
+    assert draft_graphs_defect(with_arm(engine=Engine("vllm", "0.23.1"))) is DRAFT_GRAPHS
+    assert draft_graphs_defect(with_arm(engine=Engine("llama.cpp", None))) is None
 
 
 def test_every_renderer_outside_the_pages_names_the_defect_beside_the_drafter() -> None:

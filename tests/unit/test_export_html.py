@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.export_html import CSP, export_recording, recording_panes
-from specreplay.format import load
+from specreplay.export_html import CSP, export_recording
+from specreplay.recording.format import load
 from specreplay.replay.payload import player_payload
+from specreplay.replay.selection import selection
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import write_recording
 
@@ -35,8 +36,9 @@ def export_cli(*args: str) -> subprocess.CompletedProcess:
 
 def test_the_export_holds_the_same_player_and_payload_as_the_app(tmp_path: Path) -> None:
     rec = load(write_recording(tmp_path / "rec.jsonl"))
-    html = export_recording(rec, "chat-1", None, None, "en", 2.0)
-    panes = recording_panes(rec, "chat-1")
+    sel = selection(rec, "chat-1", speed=2.0)
+    html = export_recording(rec, sel, "en")
+    panes = sel.panes(rec, "simulated")
     assert embedded_payload(html) == {**json.loads(json.dumps(player_payload(panes, speed=2.0, lang="en"))),
                                       "standalone": True}
     for asset in ("player.js", "player.css"):  # the app's own files, inlined unchanged
@@ -49,7 +51,7 @@ def test_the_export_holds_the_same_player_and_payload_as_the_app(tmp_path: Path)
 
 def test_token_markup_cannot_leave_the_payload(tmp_path: Path) -> None:
     rec = load(write_recording(tmp_path / "markup.jsonl", markup=True))
-    html = export_recording(rec, "chat-1", ["base", "spec"], None, "ko", 1.0)
+    html = export_recording(rec, selection(rec, "chat-1", ["base", "spec"], speed=1.0), "ko")
     assert "</script>alert" not in html and "<img src=x" not in html
     assert "<script>alert(1)</script>" in "".join(embedded_payload(html)["panes"][0]["text"])
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.browser_fixtures import ROOT
 
 # A valid header with two arms (spec against base) and one prompt; tests change copies of it.
@@ -40,7 +40,7 @@ def test_round_trip(good: Path) -> None:
     (run,) = rec.runs
     assert run.tokens == 4 and run.events[1].t_us == 150_000 and run.events[1].ids == (6, 7, 8)
     assert run.spec.acceptance_length == 3.0 and run.spec.acceptance_rate == 0.5
-    assert rec.levels[0].concurrency == 1 and rec.arm("spec")["baseline"] == "base"
+    assert rec.levels[0].concurrency == 1 and rec.arm("spec").baseline == "base"
 
 
 def _error(path: Path) -> str:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.unit.test_format import HEADER, run_line
 
 

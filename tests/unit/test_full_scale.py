@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from specreplay import full_scale as fs
-from specreplay.format import Recording
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording
 
 FILES = (fs.LADDER, fs.LADDER_SWEEP, fs.DRAFTER, fs.DRAFTER_SWEEP)
 
@@ -16,7 +17,7 @@ FILES = (fs.LADDER, fs.LADDER_SWEEP, fs.DRAFTER, fs.DRAFTER_SWEEP)
 def recs() -> dict[str, Recording]:
     out = {}
     for name in FILES:
-        got = fs.read(name)
+        got = catalogue.read(name)
         assert isinstance(got, Recording), f"{name}: {got}"
         out[name] = got
     return out
@@ -26,13 +27,13 @@ def test_every_file_is_timing_only_from_the_h200_and_names_each_drafter_arms_acc
     for name, rec in recs.items():
         assert rec.timing_only, name  # dummy weights: the replay shows blocks, never this text
         assert rec.header.machine.accelerator.startswith("NVIDIA H200"), name
-        assert {a["engine"]["version"] for a in rec.arms} == {"0.23.0"}
+        assert {a.engine.version for a in rec.arms} == {"0.23.0"}
         for arm in rec.arms:
-            length = fs.acceptance(arm)
-            assert (length is None) == ("@" not in arm["id"])
+            length = arm.set_acceptance
+            assert (length is None) == ("@" not in arm.id)
             if length is not None:
-                assert arm["flags"]["speculative_config"]["rejection_sample_method"] == "synthetic"
-                assert arm["id"].endswith(f"@{length:g}") and arm["baseline"] in ("bf16", "w4")
+                assert arm.flags["speculative_config"]["rejection_sample_method"] == "synthetic"
+                assert arm.id.endswith(f"@{length:g}") and arm.baseline in ("bf16", "w4")
 
 
 def test_each_drafter_arm_ran_at_the_acceptance_it_was_set_to(recs):
@@ -43,7 +44,7 @@ def test_each_drafter_arm_ran_at_the_acceptance_it_was_set_to(recs):
             assert fs.measured_acceptance(rec, arm) == pytest.approx(length, abs=0.1), (name, arm)
     sweep = recs[fs.LADDER_SWEEP]
     for level in sweep.levels:
-        length = fs.acceptance(sweep.arm(level.arm))
+        length = sweep.arm(level.arm).set_acceptance
         if length is not None and level.spec:
             assert level.spec.acceptance_length == pytest.approx(length, abs=0.25), (level.arm, level.concurrency)
 

@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from specreplay import cli
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.acceptance_measured import cells_of
 from specreplay.export_html import export_recording
+from specreplay.replay.selection import selection
 from specreplay.panes import recorded_arm_pane
 from specreplay.recorder.summary import render as render_cells
 from specreplay.recorder.sweep_summary import render as render_sweep
@@ -96,13 +97,13 @@ def _read_everything(rec: fmt.Recording) -> None:
     level_table(rec)
     pair_rows(rec)
     cells_of(rec)
-    provenance(rec).line()
+    provenance(rec.header).line()
     for prompt in prompts_with_runs(rec):
-        arms = [a["id"] for a in rec.arms if rec.select(a["id"], prompt)]
+        arms = [a.id for a in rec.arms if rec.select(a.id, prompt)]
         player_payload([recorded_arm_pane(rec, a, prompt) for a in arms])
         repeats(rec, arms, prompt)
     with contextlib.suppress(LookupError, ValueError):
-        export_recording(rec)
+        export_recording(rec, selection(rec))
 
 
 def test_mutated_recordings_load_or_give_one_line() -> None:

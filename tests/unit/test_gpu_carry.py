@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gpu import carry, device, draft_graphs, ladder27, qwen_gpu, sizes
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from tests.browser_fixtures import ROOT
 
 
@@ -407,9 +407,9 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
         device.record("sweep", "h200-timing.toml", None)
     rec = fmt.load(tmp_path / "out/timing-only-qwen7b-shape-h200-sweep.jsonl")
     assert rec.timing_only and rec.header.machine.accelerator == "the snapshot ran"
-    assert [a["id"] for a in rec.arms] == ["bf16", "w4a16-gptq"]
+    assert [a.id for a in rec.arms] == ["bf16", "w4a16-gptq"]
     assert {(lv.arm, lv.concurrency) for lv in rec.levels} == {(a, c) for a in ("bf16", "w4a16-gptq") for c in (1, 2)}
-    assert rec.raw_header["recorder"]["config"] == "h200-timing.toml"
+    assert json.loads(Path(rec.path).read_text().split("\n", 1)[0])["recorder"]["config"] == "h200-timing.toml"
     assert "leaving out" not in (tmp_path / "out/recorder.log").read_text()  # the log holds the recorder's output
 
 

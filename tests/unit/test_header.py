@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
-from specreplay.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording import format as fmt
+from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
 from tests.unit.test_format import HEADER
 
 
@@ -37,8 +37,8 @@ def test_a_good_header_reads_as_typed_fields(tmp_path: Path) -> None:
     assert h.timing_only and rec.timing_only
     assert h.recorder == RecorderSettings("sweep", 64, 2, (Mix("code", ("p",)),))
     assert h.imported == Imported("vllm bench serve", "0.32.0", "r.json", None, ("machine",), ("n",))
-    assert [a["id"] for a in h.arms] == ["base", "spec"] and [p["id"] for p in h.prompts] == ["p"]
-    assert rec.raw_header["recorder"]["config"] == "c.toml"  # the line as written, for what writes it back
+    assert [a.id for a in h.arms] == ["base", "spec"] and [p.id for p in h.prompts] == ["p"]
+    assert h.arms[0].entry["id"] == "base"  # the entry as written, for what compares or writes it back
 
 
 def test_optional_blocks_read_as_empty(tmp_path: Path) -> None:

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
-from specreplay.format import RecordingError, load
+from specreplay.replay.selection import selection
+from specreplay.recording.format import RecordingError, load
 from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.output import OutputError
@@ -47,8 +48,8 @@ def check_vllm_import(rec_path: Path, sources: list[Path]) -> None:
     assert rec.header.imported.tool == "vllm bench serve"
     for arm, src in zip(rec.arms, sources, strict=True):
         doc = json.loads(src.read_text())
-        assert arm["imported"]["file"] == src.name and arm["imported"]["version"] == doc["vllm_version"]
-        runs = sorted((r for r in rec.runs if r.arm == arm["id"]), key=lambda r: int(r.prompt.split("-")[1]))
+        assert arm.imported.file == src.name and arm.imported.version == doc["vllm_version"]
+        runs = sorted((r for r in rec.runs if r.arm == arm.id), key=lambda r: int(r.prompt.split("-")[1]))
         assert [r.prompt for r in runs] == [f"req-{i}" for i in range(len(doc["ttfts"]))]
         chunk_counts = []
         for run, ttft, itl, n_out in zip(runs, doc["ttfts"], doc["itls"], doc["output_lens"], strict=True):
@@ -56,11 +57,11 @@ def check_vllm_import(rec_path: Path, sources: list[Path]) -> None:
             assert run.request_metrics["output_tokens"] == n_out
             chunk_counts.append((len(run.events), n_out))
         if all(c == n for c, n in chunk_counts):
-            assert "counts" not in arm and all(r.tokens == n for r, (_, n) in zip(runs, chunk_counts))
+            assert "counts" not in arm.entry and all(r.tokens == n for r, (_, n) in zip(runs, chunk_counts))
         else:  # tokens per chunk unknown: counted in chunks, the tool's totals kept aside
-            assert arm["counts"] == "chunks" and all(r.tokens == c and r.usage is None
+            assert arm.counts == "chunks" and all(r.tokens == c and r.usage is None
                                                      for r, (c, _) in zip(runs, chunk_counts))
-        assert any("Tokens per chunk" in s for s in arm["imported"]["lacks"])
+        assert any("Tokens per chunk" in s for s in arm.imported.lacks)
 
 
 def test_vllm_bench_results_import_and_replay(tmp_path: Path) -> None:
@@ -71,18 +72,18 @@ def test_vllm_bench_results_import_and_replay(tmp_path: Path) -> None:
     check_vllm_import(out, VLLM)
     rec = load(out)
     base, ngram = rec.arms
-    assert "counts" not in base  # the baseline streamed one token per chunk
-    assert ngram["counts"] == "chunks"  # the drafter's chunks carried several tokens each; how many is not in the file
+    assert "counts" not in base.entry  # the baseline streamed one token per chunk
+    assert ngram.counts == "chunks"  # the drafter's chunks carried several tokens each; how many is not in the file
     ngram_run = rec.select("vllm-bench-ngram", "req-0")[0]
     assert ngram_run.request_metrics["output_tokens"] == 48 > len(ngram_run.events)
 
-    panes = [recorded_pane(rec, a["id"], rec.select(a["id"], "req-0")[0]) for a in rec.arms]
+    panes = [recorded_pane(rec, a.id, rec.select(a.id, "req-0")[0]) for a in rec.arms]
     assert [p.kind for p in panes] == ["imported", "imported"] and [p.counts for p in panes] == ["tokens", "chunks"]
     assert speedups(panes)[1][1] is None  # a chunk rate is never compared with a token rate
     data = player_payload(panes, lang="en")
     assert [p["counts"] for p in data["panes"]] == ["tokens", "chunks"] and data["labels"]["chunks"] == "chunks"
     assert set("".join(data["panes"][0]["text"])) == {"▪"}  # no per-chunk text in the file: placeholders only
-    html = export_recording(rec, "req-0", None, None, "en", 1.0)
+    html = export_recording(rec, selection(rec, "req-0", speed=1.0), "en")
     assert "vllm bench serve" in html and "Token text per chunk" in html and "Not in the source file" in html
 
 
@@ -91,21 +92,21 @@ def test_aiperf_exports_import_and_replay(tmp_path: Path) -> None:
     done = import_cli("aiperf", *map(str, AIPERF), "--label", "baseline", "--label", "ngram", "-o", str(out))
     assert done.returncode == 0, done.stderr
     rec = load(out)
-    assert [a["label"] for a in rec.arms] == ["baseline", "ngram"]
+    assert [a.label for a in rec.arms] == ["baseline", "ngram"]
     for arm, src in zip(rec.arms, AIPERF):
         summary = json.loads((src.parent / "profile_export_aiperf.json").read_text())
-        assert arm["id"] == src.parent.name
-        assert {k: arm["imported"][k] for k in ("tool", "version", "file")} == \
+        assert arm.id == src.parent.name
+        assert {k: getattr(arm.imported, k) for k in ("tool", "version", "file")} == \
             {"tool": "AIPerf", "version": summary["aiperf_version"], "file": f"{src.parent.name}/{src.name}"}
         for line in src.read_text().splitlines():
             record = json.loads(line)
             m = record["metrics"]
-            run = next(r for r in rec.runs if r.arm == arm["id"] and r.prompt == f"req-{record['metadata']['session_num']}")
+            run = next(r for r in rec.runs if r.arm == arm.id and r.prompt == f"req-{record['metadata']['session_num']}")
             want = accumulate([g / 1e3 for g in m.get("inter_chunk_latency", {}).get("value", [])],
                               initial=m["time_to_first_token"]["value"] / 1e3)
             assert [e.t_us for e in run.events] == [us(t) for t in want]
             assert run.request_metrics["output_tokens"] == m["output_sequence_length"]["value"]
-    assert rec.arms[1]["counts"] == "chunks" and "counts" not in rec.arms[0]
+    assert rec.arms[1].counts == "chunks" and "counts" not in rec.arms[0].entry
 
 
 def test_aiperf_raw_exports_keep_text_and_tokens_per_chunk(tmp_path: Path) -> None:
@@ -118,10 +119,10 @@ def test_aiperf_raw_exports_keep_text_and_tokens_per_chunk(tmp_path: Path) -> No
                                                "record them.", "Speculative-decoding counters (drafts, accepted "
                                                "tokens): AIPerf's exports do not record them."]
     for arm, src in zip(rec.arms, raws):
-        assert "counts" not in arm  # every chunk's token ids were in the file
+        assert "counts" not in arm.entry  # every chunk's token ids were in the file
         for line in src.read_text().splitlines():
             raw = json.loads(line)
-            run = next(r for r in rec.runs if r.arm == arm["id"] and r.prompt == f"req-{raw['metadata']['session_num']}")
+            run = next(r for r in rec.runs if r.arm == arm.id and r.prompt == f"req-{raw['metadata']['session_num']}")
             bodies = [json.loads(m["packets"][0]["value"]) for m in raw["responses"]
                       if m["packets"][0]["value"] != "[DONE]"]
             with_choices = [(m, b) for m, b in zip(raw["responses"], bodies) if b.get("choices")]
@@ -130,8 +131,8 @@ def test_aiperf_raw_exports_keep_text_and_tokens_per_chunk(tmp_path: Path) -> No
             assert [e.text for e in run.events] == [b["choices"][0]["text"] for _, b in with_choices]
             assert [e.n for e in run.events] == [len(b["choices"][0]["token_ids"]) for _, b in with_choices]
             assert run.usage == {"completion_tokens": bodies[-1]["usage"]["completion_tokens"]}
-            assert rec.prompt(run.prompt)["text"] == raw["payload"]["prompt"]
-    ngram = [r for r in rec.runs if r.arm == rec.arms[1]["id"]]
+            assert rec.prompt(run.prompt).text == raw["payload"]["prompt"]
+    ngram = [r for r in rec.runs if r.arm == rec.arms[1].id]
     assert max(e.n for r in ngram for e in r.events) > 1  # the drafter's accepted blocks, as bursts
 
 

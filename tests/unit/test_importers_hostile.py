@@ -180,9 +180,9 @@ def test_importing_onto_an_input_is_refused_even_with_force(tmp_path: Path, caps
 
 def test_an_arm_id_from_a_file_name_is_made_safe(tmp_path: Path, capsys) -> None:
     """Arm ids travel in ?arms= and name files: a file called 'my results (1).json' gives 'my-results-1'."""
-    from specreplay.format import load
+    from specreplay.recording.format import load
 
     src, out = tmp_path / "my results (1).json", tmp_path / "out.jsonl"
     src.write_text(VLLM.read_text())
     assert cli.main(["import", "vllm-bench", str(src), "-o", str(out)]) == 0
-    assert [a["id"] for a in load(out).arms] == ["my-results-1"]
+    assert [a.id for a in load(out).arms] == ["my-results-1"]

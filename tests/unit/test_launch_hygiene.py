@@ -200,7 +200,7 @@ def test_a_header_recorded_before_commands_were_stored_unexpanded_still_resumes(
     new = session.header(cfg, session.unprobed(cfg), "cells", opts, {})
     old = json.loads(json.dumps(new))
     old["arms"][0]["launch"]["command"] = ["/opt/py", "-m", "s"]
-    from specreplay import format as fmt
+    from specreplay.recording import format as fmt
     fmt.create(opts.output, old)
     assert session.check_output(opts.output, new, cfg)[0] is not None
     monkeypatch.setenv("SR_PY", "/elsewhere/py")

@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import arm_facts, breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
+from specreplay import breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
 from specreplay.acceptance_measured import cells_of
 from specreplay.arm_fit import arm_fits, residual
-from specreplay.format import SpecCounts, load
+from specreplay.recording.arm import Arm, draft_length
+from specreplay.recording.counts import SpecCounts
+from specreplay.recording.format import load
 from specreplay.importers import vllm_bench
 from specreplay.importers.common import write_recording
 from tests.browser_fixtures import ROOT
@@ -87,22 +89,27 @@ def test_the_fitted_c_is_larger_for_the_cheaper_target(tmp_path: Path) -> None:
     ({"flags": {"speculative_config": {"method": "ngram-mod"}}}, None),
 ])
 def test_draft_length_from_flags_or_the_launch_command(arm: dict, gamma: int | None) -> None:
-    assert arm_facts.draft_length(arm) == gamma
+    assert draft_length(Arm.of({"id": "a", **arm})) == gamma
 
 
 def test_draft_length_falls_back_to_the_counters() -> None:
-    ngram = {"flags": {"speculative_config": {"method": "ngram-mod"}}}
-    assert arm_facts.draft_length(ngram, SpecCounts(10, 37, 20)) == 4  # 3.7 drafted tokens per draft
-    assert arm_facts.draft_length(ngram, SpecCounts(10, 40, 20, (9, 6, 3, 2, 0))) == 5  # positions counted
+    ngram = Arm.of({"id": "ngram", "flags": {"speculative_config": {"method": "ngram-mod"}}})
+    assert draft_length(ngram, SpecCounts(10, 37, 20)) == 4  # 3.7 drafted tokens per draft
+    assert draft_length(ngram, SpecCounts(10, 40, 20, (9, 6, 3, 2, 0))) == 5  # positions counted
 
 
 def test_what_an_arm_is() -> None:
-    synth = {"flags": {"speculative_config": {"method": "draft_model", "synthetic_acceptance_length": 2.0}}}
-    assert arm_facts.synth_length(synth) == 2.0 and arm_facts.is_speculative(synth)
-    assert arm_facts.synth_length({"flags": {}, "launch": {"command": ["x", "--spec-synth-len", "1.5"]}}) == 1.5
-    f16 = {"id": "f16", "engine": {"name": "llama.cpp"}, "flags": {"weights": "F16 GGUF made from the Q4_K_M file"}}
-    assert arm_facts.is_f16_of_4bit(f16) and not arm_facts.is_speculative(f16)
-    assert not arm_facts.is_f16_of_4bit({"id": "bf16", "engine": {"name": "vllm"}, "flags": {}})
+    synth = Arm.of({"id": "s", "flags": {"speculative_config": {"method": "draft_model",
+                                                                "synthetic_acceptance_length": 2.0}}})
+    assert synth.set_acceptance == 2.0 and synth.speculative_kind == "draft model" and synth.timing_only
+    launched = Arm.of({"id": "s", "flags": {}, "launch": {"command": ["x", "--spec-synth-len", "1.5"]}})
+    assert launched.set_acceptance == 1.5
+    f16 = Arm.of({"id": "f16", "engine": {"name": "llama.cpp"},
+                  "flags": {"weights": "F16 GGUF made from the Q4_K_M file"}})
+    assert f16.f16_of_4bit and not f16.speculative and f16.weight_format == "bf16"
+    assert not Arm.of({"id": "bf16", "engine": {"name": "vllm"}, "flags": {}}).f16_of_4bit
+    assert Arm.of({"id": "q4-ngram", "flags": {"speculative_config": {"method": "ngram-simple"}}}).speculative_kind \
+        == "ngram"
 
 
 def test_the_bundled_break_even_map_says_what_docs_llamacpp_says() -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from specreplay import article_tables, axis_series, sweep_series
+from specreplay import article_tables, asset_csv, axis_series, sweep_series
 
 
 def by_label(table: str, metric: str) -> dict[str, axis_series.Series]:
@@ -128,8 +128,8 @@ def test_every_cell_names_its_article_table_and_unit() -> None:
 
 
 def test_loader_rejects_a_broken_file(tmp_path, monkeypatch) -> None:
-    good = (article_tables.ASSETS / "articles_measured.csv").read_text(encoding="utf-8").splitlines()
-    monkeypatch.setattr(article_tables, "ASSETS", tmp_path)
+    good = (asset_csv.ASSETS / "articles_measured.csv").read_text(encoding="utf-8").splitlines()
+    monkeypatch.setattr(asset_csv, "ASSETS", tmp_path)
     monkeypatch.setattr(article_tables, "TIDY_FILES", ("t.csv",))
     bad_rows = {
         "미측정": ("0.82,×", "미측정,×", "not a number"),
@@ -169,7 +169,7 @@ def write_sweep(path, garbled_levels: tuple[int, ...] = ()) -> None:
 
     At `garbled_levels` the speculative arm's greedy text differs from the baseline's (as vLLM CPU's batched ngram
     output did)."""
-    from specreplay.format import append, create, event_dict
+    from specreplay.recording.format import append, create, event_dict
 
     create(path, {
         "title": "sweep test", "created": "2026-11-29T12:00:00+00:00",

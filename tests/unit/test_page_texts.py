@@ -45,7 +45,7 @@ def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
 @pytest.mark.parametrize("module", MODULES, ids=lambda p: p.name)
 def test_no_view_module_writes_a_korean_english_pair_inline(module: Path) -> None:
     """`tr("한국어", "English")` belongs in the page's text home; tr() on data fields (a rule's why_ko / why_en) or
-    on a shared note (arm_facts.F16_NOTE) stays."""
+    on a shared note (recording.arm.F16_NOTE) stays."""
     inline = [f"{module.name}:{c.lineno}" for c in _calls(ast.parse(module.read_text()), "tr")
               if any(_written(a) for a in c.args)]
     assert not inline, f"inline tr() pairs, move them into a views/*_text.py home: {inline}"

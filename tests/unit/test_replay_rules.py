@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.format import load
+from specreplay.recording.format import load
 from specreplay.labels import distinct_labels
 from specreplay.panes import recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
@@ -180,7 +180,7 @@ def test_the_export_shows_speed_reference_and_warnings(lang: str) -> None:
 
 def test_rungs_read_the_llamacpp_ladders_arms() -> None:
     """The arms of recorder/configs/qwen-llamacpp.toml (issue 21's ladder): ids decide before the labels' prose."""
-    from specreplay.rungs import is_reference, quantized, speculative
+    from specreplay.recording.arm import Arm
 
     spec = {"speculative_config": {"method": "draft_model"}}
     arms = [{"id": "f16", "label": "Qwen2.5-Coder-1.5B · F16 (16-bit weights, 4-bit values)", "flags": {}},
@@ -189,9 +189,10 @@ def test_rungs_read_the_llamacpp_ladders_arms() -> None:
             {"id": "q4-draft", "label": "… Q4_K_M 4-bit + 0.5B draft model K=4", "flags": spec},
             {"id": "q4-ngram", "label": "… Q4_K_M 4-bit + n-gram lookup", "flags": {"speculative_config": {"method":
                                                                                                       "ngram-mod"}}}]
-    assert [(quantized(a), speculative(a)) for a in arms] == [(False, False), (True, False), (False, True),
-                                                               (True, True), (True, True)]
-    assert [is_reference(a) for a in arms] == [True, False, False, False, False]
+    typed = [Arm.of(a) for a in arms]
+    assert [(a.quantized, a.speculative) for a in typed] == [(False, False), (True, False), (False, True),
+                                                              (True, True), (True, True)]
+    assert [a.reference for a in typed] == [True, False, False, False, False]
 
 
 def test_the_system_total_runs_through_the_level_not_in_one_burst() -> None:

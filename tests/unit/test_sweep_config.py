@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import format as fmt
+from specreplay.recording import format as fmt
 from specreplay.recorder import config, host_load, sweep
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.sweep_summary import render

@@ -5,7 +5,7 @@ from itertools import accumulate
 
 import pytest
 
-from specreplay.format import Event
+from specreplay.recording.format import Event
 from specreplay.panes import simulate_events, simulated_pane
 from specreplay.timeline import (BURST_GAP_US, Track, burst_gap_us, bursts, decode_rate, first_token_us, frame_time_us,
                                  make_track, visible_chunks, visible_text, visible_tokens)

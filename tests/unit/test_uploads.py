@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.format import Recording, RecordingError
+from specreplay.recording.format import Recording, RecordingError
 from specreplay.replay import source, uploads
 from tests.replay_recordings import write_recording
 

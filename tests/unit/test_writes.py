@@ -5,6 +5,7 @@ unless --force, the command's input never, a wrong path is named, and a failure 
 from __future__ import annotations
 
 import os
+import json
 from pathlib import Path
 
 import pytest
@@ -70,7 +71,7 @@ def test_video_refuses_an_existing_file_and_its_input_before_rendering(rec: Path
     code, err = _run(["video", str(rec), "--prompt", "copy-quote", "-o", str(out)], capsys)
     assert code == 2 and f"{out}: exists — choose another -o, or pass --force" in err and out.read_bytes() == b"mine"
     code, err = _run(["video", str(rec), "--prompt", "../../x", "-o", str(tmp_path / "rec.jsonl.mp4")], capsys)
-    assert code == 2 and "no prompt '../../x'" in err
+    assert code == 2 and "prompt '../../x' has no finished single-stream run" in err
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_partial(tmp_path: Path, monkeypatch) -> None:
@@ -95,14 +96,14 @@ def test_a_directory_as_output_is_named(tmp_path: Path) -> None:
 
 def test_the_recorders_header_rewrite_leaves_a_users_tmp_file_alone(tmp_path: Path) -> None:
     """It used to write FILE.tmp and rename it: a file of that name was replaced, and a crash left it behind."""
-    from specreplay import format as fmt
+    from specreplay.recording import format as fmt
 
     rec = tmp_path / "rec.jsonl"
     rec.write_bytes(REC.read_bytes())
     mine = tmp_path / "rec.jsonl.tmp"
     mine.write_text("my notes")
     lines = rec.read_text().splitlines(keepends=True)
-    header = fmt.load(rec).raw_header
+    header = json.loads(lines[0])
     fmt.replace_header(rec, {**header, "title": "renamed"}, lines[1:])
     assert fmt.load(rec).title == "renamed" and mine.read_text() == "my notes"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rec.jsonl", "rec.jsonl.tmp"]

@@ -18,7 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import FieldError, typed
-from specreplay.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording.arm import Arm
+from specreplay.recording.counts import SpecCounts
+from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording.prompt import Prompt
 from specreplay.output import write_atomic
 
 FORMAT_NAME = "specreplay-recording"
@@ -27,7 +30,7 @@ PROMPT_KINDS = ("chat", "reasoning", "long-prose", "code", "copy-quote")
 PROMPT_APIS = ("chat", "completions")  # which OpenAI endpoint a prompt was sent to (absent = chat)
 MAX_CHUNK_TOKENS = 65_536  # more than any context window streams in one chunk
 MAX_EVENT_S = 86_400  # a chunk later than a day after its request is a broken clock, not a recording
-RESERVED_ARM_PREFIX = "sim:"  # the replay page names simulated arms so
+RESERVED_ARM_PREFIX = "sim:"  # simulated arms on the replay page are named sim:…, so no recorded arm may be
 MAX_ARMS = 256  # more arms than any page can offer side by side or any machine can record one after another
 MAX_ID_CHARS = 128
 MAX_INT_DIGITS = 20  # every count and token id fits in 64 bits; a 5,000-digit number is not a recording
@@ -61,29 +64,6 @@ class Event:
     n: int  # tokens in this chunk (several for an accepted speculative block)
     text: str
     ids: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class SpecCounts:
-    """Deltas of vLLM's speculative-decoding counters over one run or level."""
-
-    drafts: int
-    draft_tokens: int
-    accepted: int
-    per_position: tuple[int, ...] = ()
-
-    @property
-    def acceptance_rate(self) -> float | None:
-        return self.accepted / self.draft_tokens if self.draft_tokens else None
-
-    @property
-    def acceptance_length(self) -> float | None:
-        """Mean tokens per verification step: 1 + accepted / drafts."""
-        return 1 + self.accepted / self.drafts if self.drafts else None
-
-    @property
-    def per_position_rates(self) -> tuple[float, ...]:
-        return tuple(a / self.drafts for a in self.per_position) if self.drafts else ()
 
 
 @dataclass(frozen=True)
@@ -138,13 +118,10 @@ class Recording:
     header: Header
     runs: list[Run] = field(default_factory=list)
     levels: list[Level] = field(default_factory=list)
-    raw_header: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # line 1 as written
-    # (arm, prompt) -> runs and id -> entry, built on first use: a page's per-click look-ups stay independent of the
-    # number of arms and prompts (rebuilt if runs were added since)
+    # (arm, prompt) -> runs, built on first use: a page's per-click look-ups stay independent of the number of arms
+    # and prompts (rebuilt if runs were added since)
     _by_cell: dict[tuple[str, str], list[Run]] = field(default_factory=dict, init=False, repr=False, compare=False)
     _indexed: int = field(default=-1, init=False, repr=False, compare=False)
-    _arm_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
-    _prompt_ids: dict[str, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
     # tables computed from the runs (e.g. sweeps.level_table), by name, each with the (runs, levels) counts it was
     # computed at: a cached recording is read by several charts per page run, and a sweep's table takes ~0.3 s
     derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, init=False, repr=False,
@@ -155,11 +132,11 @@ class Recording:
         return self.header.title
 
     @property
-    def arms(self) -> tuple[dict[str, Any], ...]:
+    def arms(self) -> tuple[Arm, ...]:
         return self.header.arms
 
     @property
-    def prompts(self) -> tuple[dict[str, Any], ...]:
+    def prompts(self) -> tuple[Prompt, ...]:
         return self.header.prompts
 
     @property
@@ -172,21 +149,13 @@ class Recording:
         """The header's machine in a few words: accelerator if any, else CPU and cores."""
         return self.header.machine.line
 
-    def arm(self, arm_id: str) -> dict[str, Any]:
-        """The header entry of an arm; StopIteration for an unknown id."""
-        if len(self._arm_ids) != len(self.arms):
-            self._arm_ids = {a["id"]: a for a in self.arms}
-        if arm_id not in self._arm_ids:
-            raise StopIteration(arm_id)
-        return self._arm_ids[arm_id]
+    def arm(self, arm_id: str) -> Arm:
+        """An arm by id; StopIteration for an unknown id."""
+        return self.header.arm(arm_id)
 
-    def prompt(self, prompt_id: str) -> dict[str, Any]:
-        """The header entry of a prompt; StopIteration for an unknown id."""
-        if len(self._prompt_ids) != len(self.prompts):
-            self._prompt_ids = {p["id"]: p for p in self.prompts}
-        if prompt_id not in self._prompt_ids:
-            raise StopIteration(prompt_id)
-        return self._prompt_ids[prompt_id]
+    def prompt(self, prompt_id: str) -> Prompt:
+        """A prompt by id; StopIteration for an unknown id."""
+        return self.header.prompt(prompt_id)
 
     def _cell(self, arm: str, prompt: str) -> list[Run]:
         if self._indexed != len(self.runs):
@@ -209,12 +178,6 @@ class Recording:
                 if (arm is None or r.arm == arm) and (prompt is None or r.prompt == prompt)
                 and (warmup is None or r.warmup == warmup)
                 and (concurrency is None or r.concurrency == concurrency) and (not ok or r.ok)]
-
-
-def engine_name(arm: dict[str, Any]) -> str:
-    """'vllm 0.32.0': the engine an arm's server reported."""
-    eng = arm.get("engine", {})
-    return f"{eng.get('name', '?')} {eng.get('version') or ''}".strip()  # version is null where a server has none
 
 
 # ---------------------------------------------------------------- validation
@@ -259,16 +222,7 @@ def _parse_header(obj: Any, path: str) -> Header:
     seen: set[str] = set()
     for i, arm in enumerate(obj["arms"]):
         pre = f"arms[{i}]."
-        if not isinstance(arm, dict):
-            raise RecordingError(path, 1, f"arms[{i}]", "expected an object")
-        arm_id = _need(arm, "id", str, path, 1, pre)
-        if arm_id.startswith(RESERVED_ARM_PREFIX):
-            raise RecordingError(path, 1, pre + "id", f"arm id {arm_id[:40]!r} starts with {RESERVED_ARM_PREFIX!r}, "
-                                 "which names simulated arms", "rename the arm")
-        _check_id(arm_id, SAFE_ID, path, pre + "id", "letters, digits, '.', '_', '-' and '@'")
-        if arm_id in seen:
-            raise RecordingError(path, 1, pre + "id", f"duplicate arm id {arm_id!r}")
-        seen.add(arm_id)
+        _check_entry(arm, "arm", i, SAFE_ID, "letters, digits, '.', '_', '-' and '@'", seen, path)
         for key in ("label", "model"):
             _need(arm, key, str, path, 1, pre)
         _need(arm, "engine", dict, path, 1, pre)
@@ -288,13 +242,7 @@ def _parse_header(obj: Any, path: str) -> Header:
     pids: set[str] = set()
     for i, prompt in enumerate(obj["prompts"]):
         pre = f"prompts[{i}]."
-        if not isinstance(prompt, dict):
-            raise RecordingError(path, 1, f"prompts[{i}]", "expected an object")
-        pid = _need(prompt, "id", str, path, 1, pre)
-        _check_id(pid, SAFE_PROMPT_ID, path, pre + "id", "letters, digits, '.', '_', '-', '@' and '/'")
-        if pid in pids:
-            raise RecordingError(path, 1, pre + "id", f"duplicate prompt id {pid!r}")
-        pids.add(pid)
+        _check_entry(prompt, "prompt", i, SAFE_PROMPT_ID, "letters, digits, '.', '_', '-', '@' and '/'", pids, path)
         kind = _need(prompt, "kind", str, path, 1, pre)
         if kind not in PROMPT_KINDS:
             raise RecordingError(path, 1, pre + "kind", f"unknown kind {kind!r}", f"use one of {', '.join(PROMPT_KINDS)}")
@@ -305,9 +253,26 @@ def _parse_header(obj: Any, path: str) -> Header:
         api = _need(prompt, "api", str, path, 1, pre, optional=True)
         if api is not None and api not in PROMPT_APIS:
             raise RecordingError(path, 1, pre + "api", f"unknown api {api!r}", f"use one of {', '.join(PROMPT_APIS)}")
-    return Header(title=obj["title"], created=obj["created"], machine=machine, arms=tuple(obj["arms"]),
-                  prompts=tuple(obj["prompts"]), timing_only=timing_only, recorder=recorder,
+    return Header(title=obj["title"], created=obj["created"], machine=machine,
+                  arms=tuple(Arm.of(a, timing_only) for a in obj["arms"]),
+                  prompts=tuple(Prompt.of(p) for p in obj["prompts"]), timing_only=timing_only, recorder=recorder,
                   imported=Imported.of(obj.get("imported")))
+
+
+def _check_entry(entry: Any, what: str, i: int, pattern: re.Pattern, allowed: str, seen: set[str], path: str) -> None:
+    """arms[i] or prompts[i] (`what`: "arm" or "prompt") is an object whose id is safe and new (added to `seen`);
+    an arm's may not name a simulated arm."""
+    where = f"{what}s[{i}]"
+    if not isinstance(entry, dict):
+        raise RecordingError(path, 1, where, "expected an object")
+    entry_id = _need(entry, "id", str, path, 1, where + ".")
+    if what == "arm" and entry_id.startswith(RESERVED_ARM_PREFIX):
+        raise RecordingError(path, 1, where + ".id", f"arm id {entry_id[:40]!r} starts with {RESERVED_ARM_PREFIX!r}, "
+                             "which names simulated arms", "rename the arm")
+    _check_id(entry_id, pattern, path, where + ".id", allowed)
+    if entry_id in seen:
+        raise RecordingError(path, 1, where + ".id", f"duplicate {what} id {entry_id!r}")
+    seen.add(entry_id)
 
 
 def _parse_machine(machine: dict, path: str) -> Machine:
@@ -383,7 +348,7 @@ class _Ids:
 
     @staticmethod
     def of(header: Header) -> _Ids:
-        return _Ids(frozenset(a["id"] for a in header.arms), frozenset(p["id"] for p in header.prompts))
+        return _Ids(frozenset(a.id for a in header.arms), frozenset(p.id for p in header.prompts))
 
 
 def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = True) -> Run:
@@ -568,7 +533,7 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
                                  + (" — the file looks truncated" if cut else ""),
                                  "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
         if rec is None or ids is None:
-            rec = Recording(path, _parse_header(obj, path), raw_header=obj)
+            rec = Recording(path, _parse_header(obj, path))
             ids = _Ids.of(rec.header)
             continue
         if not isinstance(obj, dict):

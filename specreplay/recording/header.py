@@ -1,14 +1,18 @@
-"""A recording's header (line 1) as its readers see it: typed fields, built once by the loader (specreplay.format).
+"""A recording's header (line 1) as its readers see it: typed fields, built once by the loader
+(specreplay.recording.format).
 
-Pages, summaries and the recorder's resume read these fields, never the raw line; `Recording.raw_header` keeps the
-line as written for code that writes it back. Arms and prompts stay their validated entries (objects whose fields
-docs/recording-format.md lists): they are many and open-ended, and `Recording.arm` / `prompt` look them up.
+Pages, summaries and the recorder's resume read these fields, never the raw line. Arms and prompts are typed too
+(specreplay.recording.arm, .prompt), each with its facts computed once; `Recording.arm` / `prompt` look them up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # arm.py reads Imported from here
+    from specreplay.recording.arm import Arm
+    from specreplay.recording.prompt import Prompt
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,37 @@ class Header:
     title: str
     created: str  # ISO 8601 UTC time the file was started
     machine: Machine
-    arms: tuple[dict[str, Any], ...]
-    prompts: tuple[dict[str, Any], ...]
+    arms: tuple[Arm, ...]
+    prompts: tuple[Prompt, ...]
     timing_only: bool = False  # dummy weights or a set acceptance: real timings, text that is not the model's
     recorder: RecorderSettings = field(default_factory=RecorderSettings)
     imported: Imported | None = None
+    # id -> arm / prompt, built once: a page's per-click look-ups stay independent of the number of arms and prompts
+    _arm_ids: dict[str, Arm] = field(init=False, repr=False, compare=False)
+    _prompt_ids: dict[str, Prompt] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_arm_ids", {a.id: a for a in self.arms})
+        object.__setattr__(self, "_prompt_ids", {p.id: p for p in self.prompts})
+
+    def arm(self, arm_id: str) -> Arm:
+        """An arm by id; StopIteration for an unknown id."""
+        return _by_id(self._arm_ids, arm_id)
+
+    def prompt(self, prompt_id: str) -> Prompt:
+        """A prompt by id; StopIteration for an unknown id."""
+        return _by_id(self._prompt_ids, prompt_id)
 
     @property
     def date(self) -> str:
         """The day it was started (YYYY-MM-DD), as source lines show it."""
         return self.created[:10]
+
+
+Entry = TypeVar("Entry")
+
+
+def _by_id(found: dict[str, Entry], key: str) -> Entry:
+    if key not in found:
+        raise StopIteration(key)
+    return found[key]
