@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.format import MAX_ID_CHARS, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
+from specreplay.format import MAX_ID_CHARS, MAX_LEVELS, MAX_MIXES, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
 from specreplay.recorder.errors import RecorderError
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16)
@@ -195,6 +195,8 @@ def check_levels(levels: list[Any], err: Callable[[str], Exception]) -> tuple[in
     for n in levels:
         if type(n) is not int or not 1 <= n <= MAX_LEVEL:
             raise err(f"{n!r} is not a level: expected whole numbers from 1 to {MAX_LEVEL} (streams at once)")
+    if len(levels) > MAX_LEVELS:
+        raise err(f"{len(levels)} levels; a recording holds at most {MAX_LEVELS} — split the sweep into several configs")
     dup = next((n for i, n in enumerate(levels) if n in levels[:i]), None)
     if dup is not None:
         raise err(f"{dup} is listed twice: each level is recorded once")
@@ -312,6 +314,9 @@ def _mixes(raw: dict, prompts: list[Prompt], p: str) -> tuple[Mix, ...]:
         out.append(Mix(mid, tuple(by_id[pid] for pid in ids)))
     if not out:
         raise _err(p, "mixes", "an empty list: leave [[mixes]] out to use all prompts as one mix")
+    if len(out) > MAX_MIXES:
+        raise _err(p, "mixes", f"{len(out)} mixes; a recording holds at most {MAX_MIXES} — split them into several "
+                   "configs")
     return tuple(out)
 
 

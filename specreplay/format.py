@@ -29,6 +29,8 @@ MAX_CHUNK_TOKENS = 65_536  # more than any context window streams in one chunk
 MAX_EVENT_S = 86_400  # a chunk later than a day after its request is a broken clock, not a recording
 RESERVED_ARM_PREFIX = "sim:"  # the replay page names simulated arms so
 MAX_ARMS = 256  # more arms than any page can offer side by side or any machine can record one after another
+MAX_LEVELS = 256  # distinct concurrency levels, and prompt mixes: a page lists each, so a file's count is bounded
+MAX_MIXES = 256
 MAX_ID_CHARS = 128
 MAX_INT_DIGITS = 20  # every count and token id fits in 64 bits; a 5,000-digit number is not a recording
 MAX_INT = 2**63
@@ -355,6 +357,9 @@ def _parse_recorder(obj: dict, path: str) -> RecorderSettings:
         if not all(isinstance(x, str) for x in prompts):
             raise RecordingError(path, 1, f"recorder.mixes[{i}].prompts", "expected an array of prompt ids")
         mixes.append(Mix(mix_id, tuple(prompts)))
+        if len(mixes) > MAX_MIXES:
+            raise RecordingError(path, 1, "recorder.mixes", f"more than {MAX_MIXES} prompt mixes",
+                                 "split the sweep into several recordings")
     return RecorderSettings(mode=_need(rec, "mode", str, path, 1, "recorder.", optional=True),
                             max_tokens=_need(rec, "max_tokens", int, path, 1, "recorder.", optional=True),
                             rounds=_need(rec, "rounds", int, path, 1, "recorder.", optional=True),
@@ -553,6 +558,7 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
         raise RecordingError(path, 0, "", "the file is empty", "record with `specreplay record`")
     rec: Recording | None = None
     ids: _Ids | None = None
+    seen: tuple[set[int], set[str | None]] = (set(), set())  # concurrency levels and mixes so far
     for i, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
@@ -574,15 +580,30 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
         if not isinstance(obj, dict):
             raise RecordingError(path, i, "type", "expected an object")
         kind = obj.get("type")
+        line: Run | Level
         if kind == "run":
-            rec.runs.append(_parse_run(obj, path, i, ids, keep_ids))
+            rec.runs.append(line := _parse_run(obj, path, i, ids, keep_ids))
         elif kind == "level":
-            rec.levels.append(_parse_level(obj, path, i, ids))
+            rec.levels.append(line := _parse_level(obj, path, i, ids))
         else:
             raise RecordingError(path, i, "type", f"unknown line type {str(kind)[:40]!r}", "expected 'run' or 'level'")
+        _count_level(line, seen, path, i)
     if rec is None:
         raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `specreplay record`")
     return rec
+
+
+def _count_level(line: Run | Level, seen: tuple[set[int], set[str | None]], path: str, i: int) -> None:
+    """Levels and mixes are bounded like arms: every page lists them, and a file of 8,000 of either is no sweep."""
+    levels, mixes = seen
+    levels.add(line.concurrency)
+    mixes.add(line.mix)
+    if len(levels) > MAX_LEVELS:
+        raise RecordingError(path, i, "concurrency", f"a {len(levels)}th concurrency level; a recording holds at most "
+                             f"{MAX_LEVELS}", "split the sweep into several recordings")
+    if len(mixes) > MAX_MIXES:
+        raise RecordingError(path, i, "mix", f"a {len(mixes)}th prompt mix; a recording holds at most {MAX_MIXES}",
+                             "split the sweep into several recordings")
 
 
 def load(path: str | os.PathLike, *, repair: bool = False) -> Recording:

@@ -13,7 +13,7 @@ from specreplay.format import Recording, RecordingError, load
 from specreplay.header import Header
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
-from specreplay.replay.source import load_upload
+from specreplay.replay import uploads
 from specreplay.views import url_state
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.concurrency_text import TEXT
@@ -47,10 +47,9 @@ def _uploaded() -> Recording | str | None:
     up = st.file_uploader(T("pareto_upload"), type=["jsonl"], key="pareto_file")
     if up is None:
         return None
-    try:
-        return load_upload(up.name, up.getvalue())
-    except RecordingError as e:
-        return str(e)
+    # parsed once per upload, held server-wide within a memory budget, as on the replay page
+    got = uploads.parsed(up.file_id, up.name, up.getvalue)
+    return str(got) if isinstance(got, RecordingError) else got
 
 
 def _pairs(header: Header) -> list[tuple[str, str]]:
