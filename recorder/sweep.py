@@ -21,6 +21,7 @@ from specreplay import format as fmt
 from specreplay.progress import Progress
 from specreplay.recorder import arrival, host_load, metrics, server, stream, workers
 from specreplay.recorder.config import Arm, Config, Mix
+from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.server import Capabilities
 from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 
@@ -50,6 +51,7 @@ async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) 
             if not mine:
                 continue
             async with arm_up(client, cfg, arm, entries, opts) as caps:
+                check_slots(arm, entries[arm.id][0].get("served", {}), max(c for _, c in mine))
                 for mix, c in mine:
                     lines = await _level(client, cfg, arm, caps, mix, c, rounds, opts)
                     level = lines[-1]
@@ -65,6 +67,17 @@ async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) 
                              + (f" · text {level['text_check']}" if level.get("text_check") else "")
                              + (f"  {errors} requests FAILED" if errors else ""))
     return fmt.load(opts.output), failed
+
+
+def check_slots(arm: Arm, served: dict, top: int) -> None:
+    """More streams than the server has slots would wait in its queue and be stored as that many streams at once:
+    refused where the server says how many it has (llama-server's /props total_slots)."""
+    slots = served.get("total_slots")
+    if type(slots) is int and 0 < slots < top:
+        raise RecorderError(f"arm {arm.id}: the server reports {slots} slot{'s' if slots > 1 else ''} (/props "
+                            f"total_slots), but level {top} sends {top} streams at once: they would queue and be "
+                            f"stored as {top}-stream data — start it with --parallel {top} or more, or leave the "
+                            f"levels above {slots} out (--levels)")
 
 
 async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabilities, mix: Mix, c: int,
