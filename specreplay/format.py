@@ -409,12 +409,12 @@ def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = Tr
         if not isinstance(ev, dict):
             raise RecordingError(path, line, pre, "expected an object")
         t = _need(ev, "t", (int, float), path, line, pre + ".")
-        t_us = round(t * 1_000_000)
-        if t_us < 0:
+        if t < 0:
             raise RecordingError(path, line, pre + ".t", "negative time")
-        if t_us > MAX_EVENT_S * 1_000_000:
+        if t > MAX_EVENT_S:  # checked before scaling: 1e303 s in microseconds is past a float's range
             raise RecordingError(path, line, pre + ".t", f"{t:g} s after the request is more than a day",
                                  "chunk times are seconds since the request was sent")
+        t_us = round(t * 1_000_000)
         if t_us < last:
             raise RecordingError(path, line, pre + ".t", f"time goes backwards ({t} s after a later chunk)",
                                  "chunk times must be non-decreasing")
@@ -545,10 +545,33 @@ def _first_bad(text: str) -> tuple[str, str]:
     return "", "a number this file cannot hold"
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # JSON's way to write half of a UTF-16 pair
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_lone_surrogate(obj: Any, path: str, line: int) -> None:
+    """JSON may write half of a UTF-16 surrogate pair (\\ud800) alone: Python keeps it, and it cannot become UTF-8
+    (the page, the HTML export). A whole pair decodes to one character and passes."""
+    stack: list[tuple[str, Any]] = [("", obj)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise RecordingError(path, line, where, "holds half of a UTF-16 surrogate pair (\\ud800–\\udfff escaped "
+                                 "alone), which is no character", "re-export the text as UTF-8")
+        if isinstance(value, dict):
+            stack += [(f"{where}.{k}" if where else str(k), v) for k, v in value.items()]
+            stack += [(f"{where}.{k}" if where else str(k), k) for k in value]  # a key is text too
+        elif isinstance(value, list):
+            stack += [(f"{where}[{i}]", v) for i, v in enumerate(value)]
+
+
 def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_ids: bool = True) -> Recording:
     """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped. With
     keep_ids=False token ids are checked but not kept (Event.ids is None): no page reads them, and they are about a
     third of a parsed recording's memory (the replay page's uploads)."""
+    if text.startswith("\ufeff"):
+        raise RecordingError(path, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), which JSON lines do "
+                             "not have", "save it as UTF-8 without a BOM")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -573,6 +596,8 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
             raise RecordingError(path, i, "", f"not valid JSON ({exc.msg} at column {exc.colno})"
                                  + (" — the file looks truncated" if cut else ""),
                                  "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
+        if "\\u" in raw and _SURROGATE_ESCAPE.search(raw):
+            _refuse_lone_surrogate(obj, path, i)
         if rec is None or ids is None:
             rec = Recording(path, _parse_header(obj, path), raw_header=obj)
             ids = _Ids.of(rec.header)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)  # read once, at import (os.umask can only be read by setting it)
+FILE_MODE = 0o666 & ~_UMASK  # what a plain open() gives a new file; mkstemp's files are 0600
 
 
 class OutputError(ValueError):
@@ -48,7 +49,7 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes it 0600; give it the mode a plain open() would
+        os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -348,7 +348,9 @@ if enough and len(panes) > 1 and not embedded():
     rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
     if rkey not in st.session_state:
         url_ref = q.get("ref", "")
-        st.session_state[rkey] = int(url_ref) if url_ref.isdigit() and int(url_ref) < len(panes) else (auto or 0)
+        # ASCII digits, a few of them: int() refuses '²' and 5,000-digit strings with its own words
+        st.session_state[rkey] = (int(url_ref) if url_ref.isascii() and url_ref.isdigit() and len(url_ref) <= 2
+                                  and int(url_ref) < len(panes) else (auto or 0))
     reference = st.selectbox(T("reference"), list(ref_names), key=rkey,
                              format_func=lambda i: ref_names[i],
                              help=T("reference_help"))

@@ -276,3 +276,29 @@ def test_more_streams_than_the_servers_slots_are_refused(tmp_path: Path) -> None
                                             r"level 4 sends 4 streams at once: they would queue and be stored as "
                                             r"4-stream data — start it with --parallel 4 or more"):
         sweep.check_slots(arm, {"total_slots": 1}, 4)
+
+
+OPEN_FILES = """
+import resource, sys
+from specreplay.recorder import sweep
+from specreplay.recorder.errors import RecorderError
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, int(sys.argv[1])))
+try:
+    sweep.check_open_files(1000)
+except RecorderError as exc:
+    print(exc)
+print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+"""
+
+
+@pytest.mark.parametrize(("hard", "said"), [
+    (4096, "1064"),  # raised as far as needed: the streams and the recorder's own files
+    (512, "level 1000 keeps 1000 streams open at once, but this process may open only 512 files (ulimit -n; hard "
+          "limit 512) — raise the limit to 1064 or more (ulimit -n 1064), or leave out the levels above 448\n512"),
+])
+def test_a_level_needs_as_many_open_files_as_streams(hard: int, said: str) -> None:
+    """A 1,000-stream sweep under `ulimit -n 256` failed 359 of 2,002 requests without a word about the limit. Run
+    in a process of its own: it sets its own limits."""
+    proc = subprocess.run([sys.executable, "-c", OPEN_FILES, str(hard)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.stdout.strip() == said, proc.stderr
