@@ -13,6 +13,7 @@ import json
 import math
 import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -580,6 +581,26 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
     if not lines:
         raise RecordingError(path, 0, "", "the file is empty", "record with `specreplay record`")
     rec: Recording | None = None
+    cut = None if text.endswith("\n") else len(lines)
+    for line in parsed_lines(lines, path, keep_ids=keep_ids, cut=cut):
+        if isinstance(line, Run):
+            assert rec is not None
+            rec.runs.append(line)
+        elif isinstance(line, Level):
+            assert rec is not None
+            rec.levels.append(line)
+        else:
+            rec = Recording(path, line[0], raw_header=line[1])
+    if rec is None:
+        raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `specreplay record`")
+    return rec
+
+
+def parsed_lines(lines: Iterable[str], path: str, *, keep_ids: bool = True, cut: int | None = None
+                 ) -> Iterator[tuple[Header, dict[str, Any]] | Run | Level]:
+    """Each line validated, one at a time: the header (typed, and as written), then runs and level lines. A caller
+    that does not keep them checks a whole file in the memory of one line (an importer writing a large file).
+    `cut`: the number of a last line that has no newline (named as truncated if it is not JSON)."""
     ids: _Ids | None = None
     seen: tuple[set[int], set[str | None]] = (set(), set())  # concurrency levels and mixes so far
     for i, raw in enumerate(lines, start=1):
@@ -592,30 +613,29 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
         except RecursionError:
             raise RecordingError(path, i, "", "nested too deeply to be a recording line") from None
         except json.JSONDecodeError as exc:
-            cut = i == len(lines) and not text.endswith("\n")
             raise RecordingError(path, i, "", f"not valid JSON ({exc.msg} at column {exc.colno})"
-                                 + (" — the file looks truncated" if cut else ""),
-                                 "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
+                                 + (" — the file looks truncated" if i == cut else ""),
+                                 "rerun the recorder to resume; it drops a cut-off last line" if i == cut else ""
+                                 ) from None
         if "\\u" in raw and _SURROGATE_ESCAPE.search(raw):
             _refuse_lone_surrogate(obj, path, i)
-        if rec is None or ids is None:
-            rec = Recording(path, _parse_header(obj, path), raw_header=obj)
-            ids = _Ids.of(rec.header)
+        if ids is None:
+            header = _parse_header(obj, path)
+            ids = _Ids.of(header)
+            yield header, obj
             continue
         if not isinstance(obj, dict):
             raise RecordingError(path, i, "type", "expected an object")
         kind = obj.get("type")
         line: Run | Level
         if kind == "run":
-            rec.runs.append(line := _parse_run(obj, path, i, ids, keep_ids))
+            line = _parse_run(obj, path, i, ids, keep_ids)
         elif kind == "level":
-            rec.levels.append(line := _parse_level(obj, path, i, ids))
+            line = _parse_level(obj, path, i, ids)
         else:
             raise RecordingError(path, i, "type", f"unknown line type {str(kind)[:40]!r}", "expected 'run' or 'level'")
         _count_level(line, seen, path, i)
-    if rec is None:
-        raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `specreplay record`")
-    return rec
+        yield line
 
 
 def _count_level(line: Run | Level, seen: tuple[set[int], set[str | None]], path: str, i: int) -> None:

@@ -39,14 +39,16 @@ def check_output(path: Path, *, force: bool = False, inputs: Iterable[Path] = ()
         raise OutputError(f"{path}: exists — choose another -o, or pass --force to replace it (nothing was written)")
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
+def write_atomic(path: Path, data: str | bytes | Iterable[str]) -> None:
     """Write `data` to a new file beside `path`, flush it to disk, then rename it over `path` in one step:
-    a crash or a full disk leaves either the old file or the new one, never half of it."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    a crash or a full disk leaves either the old file or the new one, never half of it. `data` may be made while
+    it is written (an iterable of text): an exception from it leaves no file either."""
+    parts = [data] if isinstance(data, (str, bytes)) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
+            for part in parts:
+                fh.write(part.encode("utf-8") if isinstance(part, str) else part)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, FILE_MODE)

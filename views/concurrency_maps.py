@@ -13,11 +13,11 @@ from specreplay.format import Recording, RecordingError, load
 from specreplay.header import Header
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
-from specreplay.replay import uploads
 from specreplay.views import url_state
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
+from specreplay.views.uploaded import parsed_upload
 from specreplay.views.ui import kind_badge, kind_markdown, plain, times, tr
 
 T = Texts(TEXT)
@@ -47,8 +47,7 @@ def _uploaded() -> Recording | str | None:
     up = st.file_uploader(T("pareto_upload"), type=["jsonl"], key="pareto_file")
     if up is None:
         return None
-    # parsed once per upload, held server-wide within a memory budget, as on the replay page
-    got = uploads.parsed(up.file_id, up.name, up.getvalue)
+    got = parsed_upload(up)  # as on the replay page: parsed once, held while its visitors are connected
     return str(got) if isinstance(got, RecordingError) else got
 
 
@@ -66,8 +65,9 @@ def pareto_section() -> None:
         return
     controls = [url_state.choice("pareto_recording", files[0], [*files, UPLOAD]), url_state.Control("pair", str, "")]
     url_state.restore(controls)
-    choice = st.selectbox(T("pareto_recording"), [*files, UPLOAD], key="pareto_recording",
-                          format_func=lambda n: T("pareto_uploaded") if n == UPLOAD else n)
+    # labels looked up in a dict built now: a format_func also runs outside the script (AppTest, reruns)
+    names: dict[str, str] = {**{n: n for n in files}, UPLOAD: T("pareto_uploaded")}
+    choice = st.selectbox(T("pareto_recording"), list(names), key="pareto_recording", format_func=names.__getitem__)
     imported = False
     if choice == UPLOAD:
         got = _uploaded()
