@@ -17,6 +17,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -120,14 +122,24 @@ def test_a_server_that_leaves_its_process_group_is_stopped_and_its_port_freed(tm
     assert not port_open(port) and launch.carriers(server.token) == []
 
 
-def test_a_port_held_by_another_process_after_the_stop_is_named(tmp_path: Path) -> None:
+@contextmanager
+def foreign_server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
+    """(port, process) of a server the recorder did not start (it carries no launch token)."""
     port = free_port()
     script = tmp_path / "server.py"
     script.write_text(SERVER)
-    # not started by the recorder (no token): the arm's own command only sleeps
     other = subprocess.Popen([sys.executable, str(script), str(port), "plain"])
     try:
         wait_open(port)
+        yield port, other
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_a_port_held_by_another_process_after_the_stop_is_named(tmp_path: Path) -> None:
+    with foreign_server(tmp_path) as (port, other):
+        # the arm's own command only sleeps
         arm = launched_arm(tmp_path, port, [sys.executable, "-c", "import time; time.sleep(60)"], grace=1)
         server = launch.start(arm)
         left = launch.stop(server)
@@ -135,9 +147,6 @@ def test_a_port_held_by_another_process_after_the_stop_is_named(tmp_path: Path) 
                                                     f"was stopped (pid {other.pid} (python")
         assert "stop it before recording another arm on that port" in left
         assert other.poll() is None  # never signalled: it is not the arm's
-    finally:
-        other.kill()
-        other.wait()
 
 
 @pytest.mark.parametrize("arm_id", ["../x", "a/b", "..", ".hidden", "a b", "sim:x", "x" * 129, "a,b"])
@@ -251,20 +260,12 @@ def test_a_killed_recorder_leaves_no_server_running(tmp_path: Path, mode: str) -
 
 
 def test_a_port_taken_before_the_start_names_its_holder(tmp_path: Path) -> None:
-    port = free_port()
-    script = tmp_path / "server.py"
-    script.write_text(SERVER)
-    other = subprocess.Popen([sys.executable, str(script), str(port), "plain"])
-    try:
-        wait_open(port)
-        arm = launched_arm(tmp_path, port, [sys.executable, "-c", "pass"])
+    async def check(arm: config.Arm) -> None:
+        async with httpx.AsyncClient() as client:
+            await launch.check_port_free(arm, client)
 
-        async def check() -> None:
-            async with httpx.AsyncClient() as client:
-                await launch.check_port_free(arm, client)
+    with foreign_server(tmp_path) as (port, other):
+        arm = launched_arm(tmp_path, port, [sys.executable, "-c", "pass"])
         with pytest.raises(RecorderError, match=rf"arm a: something already answers at http://127.0.0.1:{port}/health "
                                                 rf"\(pid {other.pid} \(python"):
-            asyncio.run(check())
-    finally:
-        other.kill()
-        other.wait()
+            asyncio.run(check(arm))
