@@ -406,6 +406,17 @@ def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = Tr
     events: list[Event] = []
     last = -1
     for i, ev in enumerate(raw_events):
+        # Most of a file's work is here (one pass per chunk): a well-formed chunk takes the fast path; anything else
+        # goes through the checks below, which name the field and what is wrong.
+        t, n, text, ids = (ev.get("t"), ev.get("n"), ev.get("text"), ev.get("ids")) if type(ev) is dict else (None,) * 4
+        if (type(t) is float or type(t) is int) and type(n) is int and type(text) is str and 0 <= t <= MAX_EVENT_S \
+                and 0 <= n <= MAX_CHUNK_TOKENS and (ids is None or type(ids) is list and len(ids) == n
+                                                    and all(type(x) is int for x in ids)):
+            t_us = round(t * 1_000_000)
+            if t_us >= last:
+                last = t_us
+                events.append(Event(t_us, n, text, tuple(ids) if ids is not None and keep_ids else None))
+                continue
         pre = f"events[{i}]"
         if not isinstance(ev, dict):
             raise RecordingError(path, line, pre, "expected an object")
