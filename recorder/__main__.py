@@ -3,7 +3,10 @@
 
 import sys
 
-from specreplay.recorder.cli import main
+try:
+    from specreplay.recorder.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the command is still importing: an exit status, not a traceback
+    sys.exit(130)
 
 if __name__ == "__main__":  # a sweep's spawned workers import this module again as __mp_main__
     sys.exit(main())

@@ -5,6 +5,8 @@ See recorder/configs/smollm2.toml for an annotated example.
 
 from __future__ import annotations
 
+import difflib
+import math
 import os
 import re
 import tomllib
@@ -16,7 +18,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.recording.format import MAX_ID_CHARS, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
+from specreplay.recording.format import MAX_ID_CHARS, MAX_LEVELS, MAX_MIXES, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
 from specreplay.recorder.errors import RecorderError
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16)
@@ -28,6 +30,17 @@ LIMITS = {"repeats": (1, 1000), "warmup": (0, 100), "max_tokens": (1, 262_144), 
 MAX_WAIT_S = 86_400.0  # every timeout and wait: finite, at most a day
 STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGQUIT", "SIGHUP", "SIGKILL")  # signals that stop a server by default
 ID_RULE = "1–128 letters, digits, '.', '_', '-' or '@', starting with a letter or digit, without '..'"
+# Every table's settings. Anything else is refused: a typo ([recrd], max_tokns) would otherwise run with defaults.
+# flags, sampling and launch.env are passed on to the server as they are, so their keys are free.
+KNOWN = {
+    "": ("title", "timing_only", "record", "arms", "prompts", "mixes"),
+    "record.": ("output", "repeats", "warmup", "max_tokens", "levels", "rounds", "allow_mixed_sampling",
+                "host_busy_max", "host_busy_max_wait_s", "host_busy_on_timeout"),
+    "arms.": ("id", "label", "endpoint", "model", "flags", "engine", "baseline", "api_key_env", "api_key", "launch"),
+    "arms.launch.": ("command", "env", "health_url", "start_timeout_s", "stop_signal", "stop_grace_s"),
+    "prompts.": ("id", "kind", "text", "sampling", "api"),
+    "mixes.": ("id", "prompts"),
+}
 
 
 @dataclass(frozen=True)
@@ -142,7 +155,10 @@ def load(path: str | os.PathLike) -> Config:
         raise RecorderError(f"{p}: no such config file — see recorder/configs/ for examples") from None
     except tomllib.TOMLDecodeError as exc:
         raise RecorderError(f"{Path(p).name}: not valid TOML ({exc})") from None
-    rec = raw.get("record", {})
+    _finite(raw, p, "")
+    _known(raw, "", p, "")
+    rec = _get(raw, "record", dict, p, "", {})
+    _known(rec, "record.", p, "record.")
     arms = [_arm(a, p, i) for i, a in enumerate(_get(raw, "arms", list, p, ""))]
     prompts = [_prompt(q, p, i) for i, q in enumerate(_get(raw, "prompts", list, p, ""))]
     if not arms or not prompts:
@@ -189,6 +205,31 @@ def load(path: str | os.PathLike) -> Config:
     return cfg
 
 
+def _finite(value: Any, p: str, where: str) -> None:
+    """TOML has nan and inf; no setting, flag or sampling value may be one: JSON has no such number, so the request
+    or the recording's header could not hold it."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _err(p, where, f"{value} is not a finite number — write a number")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _finite(item, p, f"{where}.{key}" if where else key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _finite(item, p, f"{where}[{i}]")
+
+
+def _known(table: Any, kind: str, p: str, where: str) -> None:
+    """Refuse a key this table does not have, naming the nearest one that it does."""
+    known = KNOWN[kind]
+    for key in table if isinstance(table, dict) else ():
+        if key in known:
+            continue
+        near = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+        what = f"[{where}{key}]" if isinstance(table[key], dict) else where + key
+        raise _err(p, what, "not a setting the recorder knows — " + (
+            f"did you mean {where}{near[0]}?" if near else f"{kind or 'the top level'} holds {', '.join(known)}"))
+
+
 def check_levels(levels: list[Any], err: Callable[[str], Exception]) -> tuple[int, ...]:
     """Concurrency levels: whole numbers (not booleans) from 1 to MAX_LEVEL, each once."""
     if not levels:
@@ -196,6 +237,8 @@ def check_levels(levels: list[Any], err: Callable[[str], Exception]) -> tuple[in
     for n in levels:
         if type(n) is not int or not 1 <= n <= MAX_LEVEL:
             raise err(f"{n!r} is not a level: expected whole numbers from 1 to {MAX_LEVEL} (streams at once)")
+    if len(levels) > MAX_LEVELS:
+        raise err(f"{len(levels)} levels; a recording holds at most {MAX_LEVELS} — split the sweep into several configs")
     dup = next((n for i, n in enumerate(levels) if n in levels[:i]), None)
     if dup is not None:
         raise err(f"{dup} is listed twice: each level is recorded once")
@@ -222,6 +265,7 @@ def _arm(a: Any, p: str, i: int) -> Arm:
     w = f"arms[{i}]."
     if not isinstance(a, dict):
         raise _err(p, f"arms[{i}]", "expected a table")
+    _known(a, "arms.", p, w)
     key_env = _get(a, "api_key_env", str, p, w, None)
     if "api_key" in a:
         raise _err(p, w + "api_key", "keys do not belong in a config file: set api_key_env = \"VAR\" and export VAR")
@@ -239,7 +283,7 @@ def _arm(a: Any, p: str, i: int) -> Arm:
     endpoint = public_endpoint(given)
     arm_id = check_id(_get(a, "id", str, p, w), p, w + "id")  # no ':', so never the replay page's 'sim:'
     engine = _get(a, "engine", str, p, w, "vllm")
-    return Arm(
+    arm = Arm(
         id=arm_id, label=_get(a, "label", str, p, w, arm_id),
         endpoint=endpoint, model=_get(a, "model", str, p, w),
         flags=_get(a, "flags", dict, p, w, {}), engine=engine,
@@ -248,6 +292,51 @@ def _arm(a: Any, p: str, i: int) -> Arm:
         launch=(_launch(a["launch"], endpoint + engines.health_path(engine), p, w + "launch.")
                 if "launch" in a else None),
     )
+    if arm.launch is not None:
+        _launch_agrees(arm, arm.launch.command, p, w)
+    return arm
+
+
+def _option(command: tuple[str, ...], *names: str) -> str | None:
+    """The value a command line gives an option (`--port 8311` or `--port=8311`; the last one counts)."""
+    found = None
+    for i, arg in enumerate(command):
+        for name in names:
+            if arg == name and i + 1 < len(command):
+                found = command[i + 1]
+            elif arg.startswith(name + "="):
+                found = arg.split("=", 1)[1]
+    return found
+
+
+def _launch_agrees(arm: Arm, command: tuple[str, ...], p: str, w: str) -> None:
+    """What the config says of a server it starts must be what the command line starts: the recording stores the
+    flags as the truth about the arm, and the recorder waits at the endpoint's port. Checked for the options both
+    can name: the port, llama-server's slots (--parallel) and its set acceptance (--spec-synth-len)."""
+    port, endpoint_port = _option(command, "--port"), urlsplit(arm.endpoint).port
+    if port is not None and endpoint_port is not None and port != str(endpoint_port):
+        raise _err(p, w + "launch.command", f"starts the server on port {port}, but the endpoint is {arm.endpoint}: "
+                   "the recorder would wait at a port nothing listens on — use the same port in both")
+    spec = arm.flags.get("speculative_config")
+    synth = spec.get("synthetic_acceptance_length") if isinstance(spec, dict) else None
+    slots = _option(command, "--parallel", "-np")
+    if slots is not None and arm.flags.get("parallel") is not None:
+        _same(arm.flags["parallel"], slots, "--parallel", p, w, "flags.parallel")
+    given = _option(command, "--spec-synth-len")
+    if given is not None or (synth is not None and arm.engine == "llama.cpp"):
+        _same(synth, given, "--spec-synth-len", p, w, "flags.speculative_config.synthetic_acceptance_length")
+
+
+def _same(said: Any, given: str | None, option: str, p: str, w: str, flag: str) -> None:
+    """A flag's value and the launch command's option must be the same number."""
+    try:
+        number = None if given is None else float(given)
+    except ValueError:
+        raise _err(p, w + "launch.command", f"{option} {str(given)[:40]!r} is not a number") from None
+    if number is None or type(said) not in (int, float) or float(said) != number:
+        raise _err(p, w + flag, f"says {said!r}, but the launch command " + (
+            f"sets {option} {given}" if given is not None else f"has no {option}")
+            + ": the recording would store what the config claims, not what the server does — make them agree")
 
 
 def expand(value: str, p: str, where: str, used: list[tuple[str, str]] | None = None) -> str:
@@ -268,6 +357,7 @@ def expand(value: str, p: str, where: str, used: list[tuple[str, str]] | None = 
 def _launch(lb: Any, default_health_url: str, p: str, w: str) -> Launch:
     if not isinstance(lb, dict):
         raise _err(p, w.rstrip("."), "expected a table ([arms.launch])")
+    _known(lb, "arms.launch.", p, w)
     command = _get(lb, "command", list, p, w)
     if not command or not all(isinstance(x, str) for x in command):
         raise _err(p, w + "command", "expected a non-empty list of strings, e.g. [\"python\", \"-m\", \"...\"]")
@@ -303,6 +393,7 @@ def _mixes(raw: dict, prompts: list[Prompt], p: str) -> tuple[Mix, ...]:
         w = f"mixes[{i}]."
         if not isinstance(m, dict):
             raise _err(p, f"mixes[{i}]", "expected a table ([[mixes]])")
+        _known(m, "mixes.", p, w)
         mid = check_id(_get(m, "id", str, p, w), p, w + "id")
         if any(x.id == mid for x in out):
             raise _err(p, w + "id", f"duplicate mix id {mid!r}")
@@ -315,6 +406,9 @@ def _mixes(raw: dict, prompts: list[Prompt], p: str) -> tuple[Mix, ...]:
         out.append(Mix(mid, tuple(by_id[pid] for pid in ids)))
     if not out:
         raise _err(p, "mixes", "an empty list: leave [[mixes]] out to use all prompts as one mix")
+    if len(out) > MAX_MIXES:
+        raise _err(p, "mixes", f"{len(out)} mixes; a recording holds at most {MAX_MIXES} — split them into several "
+                   "configs")
     return tuple(out)
 
 
@@ -351,6 +445,7 @@ def _prompt(q: Any, p: str, i: int) -> Prompt:
     w = f"prompts[{i}]."
     if not isinstance(q, dict):
         raise _err(p, f"prompts[{i}]", "expected a table")
+    _known(q, "prompts.", p, w)
     kind = _get(q, "kind", str, p, w)
     if kind not in PROMPT_KINDS:
         raise _err(p, w + "kind", f"unknown kind {kind!r}; use one of {', '.join(PROMPT_KINDS)}")

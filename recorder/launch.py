@@ -17,6 +17,7 @@ import shlex
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -41,6 +42,7 @@ class Server:
     started: float  # monotonic time of the start
     startup_s: float | None = None  # start to first healthy answer
     token: str = ""  # LAUNCH_TOKEN's value in this server's environment (and its descendants')
+    watchdog: subprocess.Popen | None = None  # stops the server if the recorder dies first (recorder/watchdog.py)
 
 
 def log_dir() -> Path:
@@ -62,7 +64,12 @@ def start(arm: Arm) -> Server:
         except OSError as exc:
             raise RecorderError(f"arm {arm.id}: cannot start {shlex.join(arm.launch.shown_command)} "
                                 f"({exc.strerror}) — check [arms.launch] command") from None
-    return Server(arm, proc, log, time.monotonic(), token=token)
+    # In a session of its own: a signal to the recorder's group (Ctrl-C, a killed job) leaves it to clean up.
+    watchdog = subprocess.Popen([sys.executable, "-m", "specreplay.recorder.watchdog", str(os.getpid()), token,
+                                 arm.launch.stop_signal, str(arm.launch.stop_grace_s)],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+    return Server(arm, proc, log, time.monotonic(), token=token, watchdog=watchdog)
 
 
 def tail(log: Path, lines: int = 3) -> str:
@@ -82,8 +89,10 @@ async def check_port_free(arm: Arm, client: httpx.AsyncClient) -> None:
         await client.get(arm.launch.health_url, timeout=2)
     except httpx.HTTPError:
         return
-    raise RecorderError(f"arm {arm.id}: something already answers at {arm.launch.shown_health_url} before the recorder "
-                        "started this arm's server — stop it (or change the port), then rerun")
+    port = urlsplit(arm.launch.health_url).port
+    holder = f" ({_holder(port)})" if port else ""
+    raise RecorderError(f"arm {arm.id}: something already answers at {arm.launch.shown_health_url}{holder} before the "
+                        "recorder started this arm's server — stop it (or change the port), then rerun")
 
 
 async def wait_healthy(server: Server, client: httpx.AsyncClient) -> float:
@@ -113,31 +122,47 @@ async def wait_healthy(server: Server, client: httpx.AsyncClient) -> float:
 
 def stop(server: Server) -> str | None:
     """The stop signal to the server's process group and to every process carrying its token, SIGKILL after the
-    grace period; waits until they are gone. Returns None when the server's port is free again, else one line
-    saying which process still holds it."""
+    grace period; waits until they are gone, then ends the server's watchdog. Returns None when the server's port
+    is free again, else one line saying which process still holds it."""
     launch = server.arm.launch
     assert launch is not None
-    pgid = server.proc.pid  # start_new_session: the group id is the leader's pid
-    signalled = _signal(pgid, server.token, getattr(signal, launch.stop_signal))
-    # Wait for the whole group and every escaped descendant, not just the leader: children may outlive it.
-    deadline = time.monotonic() + launch.stop_grace_s
-    while time.monotonic() < deadline:
-        server.proc.poll()  # reap the leader, or it stays in the group as a zombie
-        if not _group_alive(pgid) and not _running(signalled) and not carriers(server.token):
-            break
-        time.sleep(0.2)
-    else:
-        signalled |= _signal(pgid, server.token, signal.SIGKILL)
-        server.proc.wait()
-        _wait_gone(server.token, signalled, 5.0)
-    server.proc.poll()
+    # start_new_session: the group id is the leader's pid
+    _stop_all(server.proc.pid, server.token, getattr(signal, launch.stop_signal), launch.stop_grace_s, server.proc)
+    if server.watchdog is not None:
+        server.watchdog.kill()
+        server.watchdog.wait()
     return _port_left(server)
 
 
-def _signal(pgid: int, token: str, sig: int) -> set[int]:
-    """Signals the group and every carrier; returns the carriers signalled."""
+def stop_carriers(token: str, sig: int, grace_s: float) -> None:
+    """The watchdog's stop (recorder/watchdog.py): every process carrying the token, with no leader of its own."""
+    _stop_all(None, token, sig, grace_s, None)
+
+
+def _stop_all(pgid: int | None, token: str, sig: int, grace_s: float, leader: subprocess.Popen | None) -> None:
+    signalled = _signal(pgid, token, sig)
+    # Wait for the whole group and every escaped descendant, not just the leader: children may outlive it.
+    deadline = time.monotonic() + grace_s
+    while time.monotonic() < deadline:
+        if leader is not None:
+            leader.poll()  # reap the leader, or it stays in the group as a zombie
+        if not (pgid is not None and _group_alive(pgid)) and not _running(signalled) and not carriers(token):
+            break
+        time.sleep(0.2)
+    else:
+        signalled |= _signal(pgid, token, signal.SIGKILL)
+        if leader is not None:
+            leader.wait()
+        _wait_gone(token, signalled, 5.0)
+    if leader is not None:
+        leader.poll()
+
+
+def _signal(pgid: int | None, token: str, sig: int) -> set[int]:
+    """Signals the group (if any) and every carrier; returns the carriers signalled."""
     try:
-        os.killpg(pgid, sig)
+        if pgid is not None:
+            os.killpg(pgid, sig)
     except ProcessLookupError:
         pass
     pids = set(carriers(token))

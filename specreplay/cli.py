@@ -207,4 +207,8 @@ def main(argv: list[str] | None = None) -> int:
                                  epilog="\n\n".join(doc[1:3]), formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", choices=list(COMMANDS), metavar="COMMAND", help=", ".join(COMMANDS))
     args = ap.parse_args(argv[:1])  # the command's own parser reads the rest, --help included
-    return COMMANDS[args.command](argv)
+    try:
+        return COMMANDS[args.command](argv)
+    except KeyboardInterrupt:  # before a command's own handler is in place (its imports take a second or two)
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130

@@ -162,12 +162,15 @@ def _ratio(a: float | None, b: float | None) -> float | None:
 def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterCurve]:
     """Drafter on ÷ off at every level both arms have, one curve per set acceptance length, ascending."""
     stats = {(s.arm, s.concurrency): s for s in level_table(rec)}
+    by_arm: dict[str, list[int]] = {}
+    for a, c in sorted(stats):
+        by_arm.setdefault(a, []).append(c)
     out = []
     for arm in rec.arms:
         length, base = arm.set_acceptance, arm.baseline
         if length is None or not base or (baseline and base != baseline):
             continue
-        levels = sorted(c for (a, c) in stats if a == arm.id and (base, c) in stats)
+        levels = [c for c in by_arm.get(arm.id, []) if (base, c) in stats]
         out.append(DrafterCurve(arm.id, length, base,
                                 {c: _ratio(stats[arm.id, c].throughput, stats[base, c].throughput) for c in levels},
                                 {c: _ratio(stats[arm.id, c].decode_median, stats[base, c].decode_median)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)  # read once, at import (os.umask can only be read by setting it)
+FILE_MODE = 0o666 & ~_UMASK  # what a plain open() gives a new file; mkstemp's files are 0600
 
 
 class OutputError(ValueError):
@@ -38,17 +39,19 @@ def check_output(path: Path, *, force: bool = False, inputs: Iterable[Path] = ()
         raise OutputError(f"{path}: exists — choose another -o, or pass --force to replace it (nothing was written)")
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
+def write_atomic(path: Path, data: str | bytes | Iterable[str]) -> None:
     """Write `data` to a new file beside `path`, flush it to disk, then rename it over `path` in one step:
-    a crash or a full disk leaves either the old file or the new one, never half of it."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    a crash or a full disk leaves either the old file or the new one, never half of it. `data` may be made while
+    it is written (an iterable of text): an exception from it leaves no file either."""
+    parts = [data] if isinstance(data, (str, bytes)) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
+            for part in parts:
+                fh.write(part.encode("utf-8") if isinstance(part, str) else part)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes it 0600; give it the mode a plain open() would
+        os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -35,7 +35,7 @@ class LevelStats:
     acceptance_length: float | None  # 1 + accepted / drafts over the level (None: no speculation)
     acceptance_rate: float | None  # accepted / draft tokens
     greedy_runs: int  # runs of greedy (temperature 0) prompts that can be checked against the reference text
-    greedy_matches: int  # ... whose text equals the reference: see reference_text
+    greedy_matches: int  # ... whose text equals the reference: see _single_stream_texts
     mix: str | None = None  # the prompt mix (None: the implicit mix of a file without mixes)
     greedy_own: int = 0  # ... that differ from the reference but equal this arm's own single-stream text
     sampled_runs: int = 0  # runs of sampled prompts: their text is not checkable
@@ -64,14 +64,6 @@ def run_end_mono(run: Run) -> float:
     return run.started_mono + (run.events[-1].t_us / 1e6 if run.events else 0.0)
 
 
-def level_runs(rec: Recording, arm: str, concurrency: int, mix: str | None = None) -> list[Run]:
-    return [r for r in rec.select(arm, None, warmup=False, concurrency=concurrency) if r.mix == mix]
-
-
-def level_line(rec: Recording, arm: str, concurrency: int, mix: str | None = None) -> Level | None:
-    return next((lv for lv in rec.levels if (lv.arm, lv.concurrency, lv.mix) == (arm, concurrency, mix)), None)
-
-
 def mixes_of(rec: Recording) -> list[str | None]:
     """The prompt mixes, in the header's order (recorder.mixes), else in order of appearance; [None] without mixes."""
     named = [m.id for m in rec.header.recorder.mixes]
@@ -79,27 +71,52 @@ def mixes_of(rec: Recording) -> list[str | None]:
     return seen or [None]
 
 
-def reference_text(rec: Recording, prompt: str) -> str | None:
-    """What a greedy prompt should produce: the baseline (or, lacking one, the first) arm's text at concurrency 1.
+_Key = tuple[str, str | None, int]  # (arm, mix, concurrency)
+
+
+@dataclass(frozen=True)
+class _Levels:
+    """A sweep file read once: every level's finished non-warm-up runs, its level line, and the single-stream texts
+    greedy runs are checked against. Every table below is built from this, so a file with thousands of levels or
+    mixes costs one pass, not one pass per level."""
+
+    runs: dict[_Key, list[Run]]
+    lines: dict[_Key, Level]
+    reference: dict[str, str]  # greedy prompt -> the reference text (see _single_stream_texts)
+    own: dict[tuple[str, str], str]  # (arm, greedy prompt) -> that arm's own single-stream text
+
+
+def _single_stream_texts(rec: Recording) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    """What a greedy prompt should produce, and each arm's own text of it: the first finished run at concurrency 1.
 
     Greedy decoding is deterministic, and correct speculative decoding does not change it, so a run of the same
-    prompt with different text is not like-for-like (vLLM CPU 0.32.0's batched ngram speculation does this).
+    prompt with different text is not like-for-like (vLLM CPU 0.32.0's batched ngram speculation does this). The
+    reference is the baseline arms' (in header order), lacking one the first arm's with such a run.
     """
-    if not rec.prompt(prompt).greedy:
-        return None
+    greedy = {p.id for p in rec.prompts if p.greedy}
+    own: dict[tuple[str, str], str] = {}
+    for r in rec.runs:
+        if r.concurrency == 1 and r.ok and not r.warmup and r.prompt in greedy and (r.arm, r.prompt) not in own:
+            own[(r.arm, r.prompt)] = "".join(e.text for e in r.events)
     bases = {a.baseline for a in rec.arms} - {None}
-    order = sorted(rec.arms, key=lambda a: a.id not in bases)
-    for arm in order:
-        runs = rec.select(arm.id, prompt, concurrency=1)
-        if runs:
-            return "".join(e.text for e in runs[0].events)
-    return None
+    rank = {a.id: i for i, a in enumerate(sorted(rec.arms, key=lambda a: a.id not in bases))}
+    best: dict[str, tuple[int, str]] = {}
+    for (arm, prompt), text in own.items():
+        if prompt not in best or rank[arm] < best[prompt][0]:
+            best[prompt] = (rank[arm], text)
+    return {p: text for p, (_, text) in best.items()}, own
 
 
-def own_text(rec: Recording, arm: str, prompt: str) -> str | None:
-    """This arm's own greedy text of the prompt at concurrency 1 (None for a sampled prompt or without one)."""
-    runs = rec.select(arm, prompt, concurrency=1) if rec.prompt(prompt).greedy else []
-    return "".join(e.text for e in runs[0].events) if runs else None
+def _read_levels(rec: Recording) -> _Levels:
+    runs: dict[_Key, list[Run]] = {}
+    for r in rec.runs:
+        if r.ok and not r.warmup:
+            runs.setdefault((r.arm, r.mix, r.concurrency), []).append(r)
+    lines: dict[_Key, Level] = {}
+    for lv in rec.levels:
+        lines.setdefault((lv.arm, lv.mix, lv.concurrency), lv)  # the first line of a level counts
+    reference, own = _single_stream_texts(rec)
+    return _Levels(runs, lines, reference, own)
 
 
 def _pct(xs: list[float], q: float) -> float | None:
@@ -112,18 +129,19 @@ def _pct(xs: list[float], q: float) -> float | None:
     return float(v[lo] + (v[hi] - v[lo]) * (pos - lo))
 
 
-def level_stats(rec: Recording, arm: str, concurrency: int, mix: str | None = None) -> LevelStats:
-    runs = level_runs(rec, arm, concurrency, mix)
+def _level_stats(rec: Recording, read: _Levels, key: _Key) -> LevelStats:
+    arm, mix, concurrency = key
+    runs = read.runs.get(key, [])
     rates = [r for r in (decode_rate(track_of(run)) for run in runs) if r is not None]
     ttfts = [run.ttft_us / 1e6 for run in runs if run.ttft_us is not None]
     tokens = sum(run.tokens for run in runs)
     span = (max(map(run_end_mono, runs)) - min(r.started_mono for r in runs)) if runs else 0.0
-    level = level_line(rec, arm, concurrency, mix)
+    level = read.lines.get(key)
     spec = level.spec if level else None
-    refs = {p.id: reference_text(rec, p.id) for p in rec.prompts}
-    checked = [run for run in runs if refs.get(run.prompt) is not None]
+    checked = [run for run in runs if run.prompt in read.reference]
     texts = ["".join(e.text for e in run.events) for run in checked]
-    own = {p: own_text(rec, arm, p) for p in {run.prompt for run in checked}}
+    refs = [read.reference[run.prompt] for run in checked]
+    own = [read.own.get((arm, run.prompt)) for run in checked]
     return LevelStats(
         arm=arm, concurrency=concurrency, requests=len(runs), tokens=tokens,
         decode_median=_pct(rates, 50), decode_p10=_pct(rates, 10), decode_p90=_pct(rates, 90),
@@ -132,27 +150,27 @@ def level_stats(rec: Recording, arm: str, concurrency: int, mix: str | None = No
         acceptance_length=spec.acceptance_length if spec else None,
         acceptance_rate=spec.acceptance_rate if spec else None,
         greedy_runs=len(checked),
-        greedy_matches=sum(t == refs[run.prompt] for run, t in zip(checked, texts)),
-        greedy_own=sum(t != refs[run.prompt] and t == own[run.prompt] for run, t in zip(checked, texts)),
+        greedy_matches=sum(t == ref for t, ref in zip(texts, refs)),
+        greedy_own=sum(t != ref and t == mine for t, ref, mine in zip(texts, refs, own)),
         mix=mix, sampled_runs=sum(not rec.prompt(run.prompt).greedy for run in runs),
         host_busy=level.host_busy if level else None, mixed_sampling=level.mixed_sampling if level else False,
     )
 
 
-def levels_of(rec: Recording, arm: str, mix: str | None = None) -> list[int]:
-    """The concurrency levels this arm has in this mix (a level line, or a non-warm-up run), ascending."""
-    have = {lv.concurrency for lv in rec.levels if lv.arm == arm and lv.mix == mix}
-    have |= {r.concurrency for r in rec.runs if r.arm == arm and r.mix == mix and not r.warmup and r.ok}
-    return sorted(have)
-
-
 def level_table(rec: Recording) -> list[LevelStats]:
-    """One LevelStats per (arm, mix, level), arms in header order; computed once per recording (Recording.derived)."""
+    """One LevelStats per (arm, mix, level) that has a level line or a finished non-warm-up run: arms in header
+    order, then mixes (mixes_of), then levels ascending. One pass over the file, kept per recording
+    (Recording.derived) for the several charts of a page run."""
     at = (len(rec.runs), len(rec.levels))
     kept = rec.derived.get("level_table")
     if kept is None or kept[0] != at:
-        kept = (at, tuple(level_stats(rec, a.id, c, m)
-                          for a in rec.arms for m in mixes_of(rec) for c in levels_of(rec, a.id, m)))
+        read = _read_levels(rec)
+        levels: dict[tuple[str, str | None], list[int]] = {}
+        for arm, mix, c in {*read.runs, *read.lines}:
+            levels.setdefault((arm, mix), []).append(c)
+        mixes = mixes_of(rec)
+        kept = (at, tuple(_level_stats(rec, read, (a.id, m, c)) for a in rec.arms for m in mixes
+                          for c in sorted(levels.get((a.id, m), ()))))
         rec.derived["level_table"] = kept
     return list(kept[1])
 
@@ -162,18 +180,16 @@ def _ratio(a: float | None, b: float | None) -> float | None:
 
 
 def paired_speedups(rec: Recording) -> list[Speedup]:
-    stats = {(s.arm, s.mix, s.concurrency): s for s in level_table(rec)}
+    """One Speedup per (speculative arm, mix, level) whose baseline has the same level, in level_table's order."""
+    table = level_table(rec)
+    stats = {(s.arm, s.mix, s.concurrency): s for s in table}
     out = []
-    for a in rec.arms:
-        base = a.baseline
-        if base is None:
-            continue
-        for m in mixes_of(rec):
-            for c in levels_of(rec, a.id, m):
-                s, b = stats.get((a.id, m, c)), stats.get((base, m, c))
-                if s and b:
-                    out.append(Speedup(a.id, base, c, _ratio(s.decode_median, b.decode_median),
-                                       _ratio(s.throughput, b.throughput), m))
+    for s in table:
+        base = rec.arm(s.arm).baseline
+        b = stats.get((base, s.mix, s.concurrency)) if base is not None else None
+        if b:
+            out.append(Speedup(s.arm, b.arm, s.concurrency, _ratio(s.decode_median, b.decode_median),
+                               _ratio(s.throughput, b.throughput), s.mix))
     return out
 
 

@@ -16,13 +16,13 @@ from specreplay.recording.format import Recording, RecordingError
 from specreplay.recording.header import Header
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
-from specreplay.replay.source import load_upload
 from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times, tr
+from specreplay.views.uploaded import parsed_upload
 
 T = Texts(TEXT)
 ALL = "all"
@@ -51,10 +51,8 @@ def _uploaded() -> Recording | str | None:
     up = st.file_uploader(T("pareto_upload"), type=["jsonl"], key="pareto_file")
     if up is None:
         return None
-    try:
-        return load_upload(up.name, up.getvalue())
-    except RecordingError as e:
-        return str(e)
+    got = parsed_upload(up)  # as on the replay page: parsed once, held while its visitors are connected
+    return str(got) if isinstance(got, RecordingError) else got
 
 
 def defect_caption(header: Header, arms: list[str]) -> str:
@@ -80,8 +78,9 @@ def pareto_section() -> None:
         return
     controls = [url_state.choice("pareto_recording", files[0], [*files, UPLOAD]), url_state.Control("pair", str, "")]
     url_state.restore(controls)
-    choice = st.selectbox(T("pareto_recording"), [*files, UPLOAD], key="pareto_recording",
-                          format_func=lambda n: T("pareto_uploaded") if n == UPLOAD else n)
+    # labels looked up in a dict built now: a format_func also runs outside the script (AppTest, reruns)
+    names: dict[str, str] = {**{n: n for n in files}, UPLOAD: T("pareto_uploaded")}
+    choice = st.selectbox(T("pareto_recording"), list(names), key="pareto_recording", format_func=names.__getitem__)
     imported = False
     if choice == UPLOAD:
         got = _uploaded()

@@ -36,12 +36,26 @@ def _badges(name: str, rec: Recording) -> None:
                + T("badge_note") + T("shape_note"))
 
 
+def _rounded(rate: float | None) -> float | None:
+    """A rate for a table cell; None (an empty cell) where the file has no finished run of that arm yet."""
+    return None if rate is None else round(rate, 1)
+
+
+def _nothing_yet(name: str, arms: str) -> None:
+    """The empty state of a panel whose file has no level of the arms it compares (a file in its first seconds of
+    recording, or one whose arms were renamed)."""
+    st.info(T("no_levels", name=name, arms=arms), icon=":material/hourglass_empty:")
+
+
 def ladder_panel() -> None:
     st.subheader(T("ladder_title"))
     rec = _get(fs.LADDER)
     if rec is None:
         return
     _badges(fs.LADDER, rec)
+    if not fs.quoted_ladders(rec):
+        _nothing_yet(fs.LADDER, "bf16, w4, w4-dflash@…")
+        return
     rows = []
     for q in fs.quoted_ladders(rec):
         bf16, w4, drafted = q.ladder.steps
@@ -49,9 +63,9 @@ def ladder_panel() -> None:
                      T("col_set_acceptance"): f"{q.ladder.acceptance:g}",
                      T("col_recorded_acceptance"): f"{q.ladder.measured_acceptance:.2f}"
                      if q.ladder.measured_acceptance else "—",
-                     "bf16 tok/s": round(bf16.rate or 0, 1),
-                     T("col_w4_rate"): round(w4.rate or 0, 1), T("col_x_w4"): times(w4.vs_previous),
-                     T("col_drafter_rate"): round(drafted.rate or 0, 1),
+                     "bf16 tok/s": _rounded(bf16.rate),
+                     T("col_w4_rate"): _rounded(w4.rate), T("col_x_w4"): times(w4.vs_previous),
+                     T("col_drafter_rate"): _rounded(drafted.rate),
                      T("col_x_drafter"): times(drafted.vs_previous), T("col_product"): times(q.ladder.product),
                      T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.2f}"
                      if fs.draft_cost(q.ladder) is not None else "—"})
@@ -83,7 +97,10 @@ def concurrency_panel() -> None:
     if rec is None:
         return
     _badges(fs.LADDER_SWEEP, rec)
-    curves = [c for c in fs.drafter_curves(rec, "w4") if c.acceptance in LEVELS_SHOWN]
+    curves = [c for c in fs.drafter_curves(rec, "w4") if c.acceptance in LEVELS_SHOWN and c.throughput]
+    if not curves:
+        _nothing_yet(fs.LADDER_SWEEP, "w4, w4-dflash@…")
+        return
     fig = go.Figure()
     for c in curves:
         fig.add_trace(go.Scatter(x=list(c.throughput), y=list(c.throughput.values()), mode="lines+markers",
@@ -97,14 +114,17 @@ def concurrency_panel() -> None:
     plotly(fig, key="full_scale_drafter")
     st.markdown("\n".join(
         "- " + (T("crossing", length=c.acceptance, crossing=c.crossing) if c.crossing else
-                T("pays_to_64_at", length=c.acceptance, top=times(c.throughput[max(c.throughput)])))
+                T("pays_to_at", length=c.acceptance, top=times(c.throughput[max(c.throughput)]),
+                  level=max(c.throughput)))
         for c in curves))
     bf16 = catalogue.read(fs.DRAFTER_SWEEP)
-    if isinstance(bf16, Recording):
-        where = {c.acceptance: c.crossing for c in fs.drafter_curves(bf16, "bf16") if c.acceptance in LEVELS_SHOWN}
+    where = {c.acceptance: c for c in fs.drafter_curves(bf16, "bf16")
+             if c.acceptance in LEVELS_SHOWN and c.throughput} if isinstance(bf16, Recording) else {}
+    if where:
         st.caption(T("bf16_lead", file=fs.DRAFTER_SWEEP)
-                   + " · ".join(f"L {L:g}: " + (T("below_from", level=x) if x else T("pays_to_64"))
-                                for L, x in where.items())
+                   + " · ".join(f"L {L:g}: " + (T("below_from", level=c.crossing) if c.crossing
+                                                else T("pays_to", level=max(c.throughput)))
+                                for L, c in where.items())
                    + T("bf16_tail"))
     grid = fs.drafter_curves(rec, "w4")
     levels = sorted({lv for c in grid for lv in c.throughput})
@@ -129,6 +149,11 @@ def roofline_panel() -> None:
     if rec is None:
         return
     kind_badge("measured", f"recordings/{fs.LADDER_SWEEP} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
+    w4 = {lv: v for lv, v in fs.quant_curve(rec, "w4").items() if v}
+    low = [v for lv, v in w4.items() if lv <= 16]
+    if not low:
+        _nothing_yet(fs.LADDER_SWEEP, "bf16, w4")
+        return
     fig = go.Figure()
     for arm, fmt_name, label in (("w4", "int4", T("w4_marlin")),
                                  ("fp8", "fp8", "fp8 (W8A8)")):
@@ -142,6 +167,5 @@ def roofline_panel() -> None:
                       xaxis={"title": T("streams_log"), "type": "log"},
                       yaxis={"title": T("vs_bf16"), "rangemode": "tozero"})
     plotly(fig, key="full_scale_quant")
-    w4 = fs.quant_curve(rec, "w4")
-    low, top = min(v for lv, v in w4.items() if lv <= 16 and v), w4[max(w4)]
-    st.caption(T("quant_note", measured=kind_markdown("measured"), low=times(low), top=times(top)) + T("shape_note"))
+    st.caption(T("quant_note", measured=kind_markdown("measured"), low=times(min(low)), top=times(w4[max(w4)]),
+                 level=max(w4)) + T("shape_note"))

@@ -9,6 +9,10 @@ TEXT: dict[str, tuple[str, str]] = {
                    "27B-class stand-in: Gemma-3-27B's layer shapes (62 layers, width 5376) on vLLM's Qwen3 path, dummy "
                    "weights. NVFP4 needs Blackwell, so on the H200 (Hopper) the 4-bit rung is weight-only 4-bit "
                    "(GPTQ → Marlin, W4A16)."),
+    "no_levels": ("`recordings/{name}`에 아직 비교할 수준이 없습니다: 필요한 팔 {arms}의 끝난 요청이 없습니다 (녹화 중인 "
+                  "파일이거나 팔 이름이 바뀐 파일).",
+                  "`recordings/{name}` has nothing to compare yet: no finished request of the arms it needs ({arms}) — "
+                  "a file still being recorded, or one whose arms were renamed."),
     "missing": ("`recordings/{name}`이 없습니다 (docs/gpu.md).", "`recordings/{name}` is not here (docs/gpu.md)."),
     "badge_note": ("속도는 우리 recorder가 H200에서 잰 값, 수용 길이는 기사의 수치를 vLLM의 합성 거절 샘플링으로 "
                    "정한 값입니다(드래프터 자신의 수용이 아님). ",
@@ -53,11 +57,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "streams_log": ("동시 스트림 수 (로그 눈금)", "concurrent streams (log scale)"),
     "on_off": ("켬 ÷ 끔", "on ÷ off"),
     "crossing": ("수용 {length:g}: 동시 {crossing}부터 1.0 아래", "L {length:g}: below 1.0 from {crossing} streams on"),
-    "pays_to_64_at": ("수용 {length:g}: 64까지 이득 ({top} at 64)", "L {length:g}: pays up to 64 ({top} at 64)"),
+    "pays_to_at": ("수용 {length:g}: {level}까지 이득 ({level}에서 {top})",
+                   "L {length:g}: pays up to {level} ({top} at {level})"),
     "bf16_lead": ("같은 드래프터를 bf16 대상에 붙이면(같은 H200, recordings/{file}): ",
                   "The same drafter on the bf16 target (same H200, recordings/{file}): "),
     "below_from": ("{level}부터 1.0 아래", "below 1.0 from {level}"),
-    "pays_to_64": ("64까지 이득", "pays up to 64"),
+    "pays_to": ("{level}까지 이득", "pays up to {level}"),
     "bf16_tail": (" — 4비트 대상이 더 일찍 손해로 넘어갑니다(드래프터 비용이 더 짧은 스텝에 더해짐).",
                   " — the 4-bit target turns a loss sooner (the drafter's cost is added to a shorter step)."),
     "breakeven_title": ("손익분기 지도: 정한 수용 길이 × 동시 스트림 (27B급, 4비트 대상)",
@@ -77,7 +82,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "quant_question": ("27B급에서 4비트와 fp8은 bf16보다 몇 배인가? (시스템 처리량)",
                        "How many times bf16 are 4-bit and fp8 at 27B-class? (system throughput)"),
     "vs_bf16": ("BF16 대비", "÷ BF16"),
-    "quant_note": ("{measured} 가중치 읽기가 스텝의 대부분인 27B급에서 4비트는 동시 1–16에서 {low} 이상, 64에서 {top}입니다. ",
+    "quant_note": ("{measured} 가중치 읽기가 스텝의 대부분인 27B급에서 4비트는 동시 1–16에서 {low} 이상, {level}에서 {top}입니다. ",
                    "{measured} At 27B-class, where reading weights is most of a step, 4-bit gives at least {low} at "
-                   "1–16 streams and {top} at 64. "),
+                   "1–16 streams and {top} at {level}. "),
 }

@@ -20,13 +20,13 @@ from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX
                                     sim_label, sim_pane)
 from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.payload import player_payload
-from specreplay.replay import uploads
 from specreplay.replay.selection import default_arms, default_prompt
 from specreplay.replay.source import MAX_UPLOAD_BYTES, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.views.replay_text import TEXT
 from specreplay.views.texts import Texts
+from specreplay.views.uploaded import parsed_upload
 from specreplay.views.video_panel import video_export_panel
 from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain
 
@@ -61,8 +61,7 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
         up = st.file_uploader(T("upload_file"), type=["jsonl"], help=T("upload_help", mib=MAX_UPLOAD_BYTES // 2**20))
         if up is None:
             return None, None
-        # parsed once per upload, held server-wide within a memory budget (specreplay/replay/uploads.py)
-        result = uploads.parsed(up.file_id, up.name, up.getvalue)
+        result = parsed_upload(up)  # parsed once per upload, held server-wide while its visitors are connected
         if isinstance(result, RecordingError):
             st.error(plain(str(result), 500), icon=":material/error:")
             return None, None
@@ -339,7 +338,9 @@ if enough and len(panes) > 1 and not embedded():
     rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
     if rkey not in st.session_state:
         url_ref = q.get("ref", "")
-        st.session_state[rkey] = int(url_ref) if url_ref.isdigit() and int(url_ref) < len(panes) else (auto or 0)
+        # ASCII digits, a few of them: int() refuses '²' and 5,000-digit strings with its own words
+        st.session_state[rkey] = (int(url_ref) if url_ref.isascii() and url_ref.isdigit() and len(url_ref) <= 2
+                                  and int(url_ref) < len(panes) else (auto or 0))
     reference = st.selectbox(T("reference"), list(ref_names), key=rkey,
                              format_func=lambda i: ref_names[i],
                              help=T("reference_help"))

@@ -13,6 +13,7 @@ import json
 import math
 import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,8 @@ MAX_CHUNK_TOKENS = 65_536  # more than any context window streams in one chunk
 MAX_EVENT_S = 86_400  # a chunk later than a day after its request is a broken clock, not a recording
 RESERVED_ARM_PREFIX = "sim:"  # simulated arms on the replay page are named sim:…, so no recorded arm may be
 MAX_ARMS = 256  # more arms than any page can offer side by side or any machine can record one after another
+MAX_LEVELS = 256  # distinct concurrency levels, and prompt mixes: a page lists each, so a file's count is bounded
+MAX_MIXES = 256
 MAX_ID_CHARS = 128
 MAX_INT_DIGITS = 20  # every count and token id fits in 64 bits; a 5,000-digit number is not a recording
 MAX_INT = 2**63
@@ -320,6 +323,9 @@ def _parse_recorder(obj: dict, path: str) -> RecorderSettings:
         if not all(isinstance(x, str) for x in prompts):
             raise RecordingError(path, 1, f"recorder.mixes[{i}].prompts", "expected an array of prompt ids")
         mixes.append(Mix(mix_id, tuple(prompts)))
+        if len(mixes) > MAX_MIXES:
+            raise RecordingError(path, 1, "recorder.mixes", f"more than {MAX_MIXES} prompt mixes",
+                                 "split the sweep into several recordings")
     return RecorderSettings(mode=_need(rec, "mode", str, path, 1, "recorder.", optional=True),
                             max_tokens=_need(rec, "max_tokens", int, path, 1, "recorder.", optional=True),
                             rounds=_need(rec, "rounds", int, path, 1, "recorder.", optional=True),
@@ -365,16 +371,27 @@ def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = Tr
     events: list[Event] = []
     last = -1
     for i, ev in enumerate(raw_events):
+        # Most of a file's work is here (one pass per chunk): a well-formed chunk takes the fast path; anything else
+        # goes through the checks below, which name the field and what is wrong.
+        t, n, text, ids = (ev.get("t"), ev.get("n"), ev.get("text"), ev.get("ids")) if type(ev) is dict else (None,) * 4
+        if (type(t) is float or type(t) is int) and type(n) is int and type(text) is str and 0 <= t <= MAX_EVENT_S \
+                and 0 <= n <= MAX_CHUNK_TOKENS and (ids is None or type(ids) is list and len(ids) == n
+                                                    and all(type(x) is int for x in ids)):
+            t_us = round(t * 1_000_000)
+            if t_us >= last:
+                last = t_us
+                events.append(Event(t_us, n, text, tuple(ids) if ids is not None and keep_ids else None))
+                continue
         pre = f"events[{i}]"
         if not isinstance(ev, dict):
             raise RecordingError(path, line, pre, "expected an object")
         t = _need(ev, "t", (int, float), path, line, pre + ".")
-        t_us = round(t * 1_000_000)
-        if t_us < 0:
+        if t < 0:
             raise RecordingError(path, line, pre + ".t", "negative time")
-        if t_us > MAX_EVENT_S * 1_000_000:
+        if t > MAX_EVENT_S:  # checked before scaling: 1e303 s in microseconds is past a float's range
             raise RecordingError(path, line, pre + ".t", f"{t:g} s after the request is more than a day",
                                  "chunk times are seconds since the request was sent")
+        t_us = round(t * 1_000_000)
         if t_us < last:
             raise RecordingError(path, line, pre + ".t", f"time goes backwards ({t} s after a later chunk)",
                                  "chunk times must be non-decreasing")
@@ -505,10 +522,33 @@ def _first_bad(text: str) -> tuple[str, str]:
     return "", "a number this file cannot hold"
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # JSON's way to write half of a UTF-16 pair
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_lone_surrogate(obj: Any, path: str, line: int) -> None:
+    """JSON may write half of a UTF-16 surrogate pair (\\ud800) alone: Python keeps it, and it cannot become UTF-8
+    (the page, the HTML export). A whole pair decodes to one character and passes."""
+    stack: list[tuple[str, Any]] = [("", obj)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise RecordingError(path, line, where, "holds half of a UTF-16 surrogate pair (\\ud800–\\udfff escaped "
+                                 "alone), which is no character", "re-export the text as UTF-8")
+        if isinstance(value, dict):
+            stack += [(f"{where}.{k}" if where else str(k), v) for k, v in value.items()]
+            stack += [(f"{where}.{k}" if where else str(k), k) for k in value]  # a key is text too
+        elif isinstance(value, list):
+            stack += [(f"{where}[{i}]", v) for i, v in enumerate(value)]
+
+
 def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_ids: bool = True) -> Recording:
     """Parse and validate a recording. With repair=True a cut-off last line (a crash mid-write) is dropped. With
     keep_ids=False token ids are checked but not kept (Event.ids is None): no page reads them, and they are about a
     third of a parsed recording's memory (the replay page's uploads)."""
+    if text.startswith("\ufeff"):
+        raise RecordingError(path, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), which JSON lines do "
+                             "not have", "save it as UTF-8 without a BOM")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -517,7 +557,28 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
     if not lines:
         raise RecordingError(path, 0, "", "the file is empty", "record with `specreplay record`")
     rec: Recording | None = None
+    cut = None if text.endswith("\n") else len(lines)
+    for line in parsed_lines(lines, path, keep_ids=keep_ids, cut=cut):
+        if isinstance(line, Run):
+            assert rec is not None
+            rec.runs.append(line)
+        elif isinstance(line, Level):
+            assert rec is not None
+            rec.levels.append(line)
+        else:
+            rec = Recording(path, line)
+    if rec is None:
+        raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `specreplay record`")
+    return rec
+
+
+def parsed_lines(lines: Iterable[str], path: str, *, keep_ids: bool = True, cut: int | None = None
+                 ) -> Iterator[Header | Run | Level]:
+    """Each line validated, one at a time: the header (typed), then runs and level lines. A caller
+    that does not keep them checks a whole file in the memory of one line (an importer writing a large file).
+    `cut`: the number of a last line that has no newline (named as truncated if it is not JSON)."""
     ids: _Ids | None = None
+    seen: tuple[set[int], set[str | None]] = (set(), set())  # concurrency levels and mixes so far
     for i, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
@@ -528,26 +589,42 @@ def loads(text: str, path: str = "<recording>", *, repair: bool = False, keep_id
         except RecursionError:
             raise RecordingError(path, i, "", "nested too deeply to be a recording line") from None
         except json.JSONDecodeError as exc:
-            cut = i == len(lines) and not text.endswith("\n")
             raise RecordingError(path, i, "", f"not valid JSON ({exc.msg} at column {exc.colno})"
-                                 + (" — the file looks truncated" if cut else ""),
-                                 "rerun the recorder to resume; it drops a cut-off last line" if cut else "") from None
-        if rec is None or ids is None:
-            rec = Recording(path, _parse_header(obj, path))
-            ids = _Ids.of(rec.header)
+                                 + (" — the file looks truncated" if i == cut else ""),
+                                 "rerun the recorder to resume; it drops a cut-off last line" if i == cut else ""
+                                 ) from None
+        if "\\u" in raw and _SURROGATE_ESCAPE.search(raw):
+            _refuse_lone_surrogate(obj, path, i)
+        if ids is None:
+            header = _parse_header(obj, path)
+            ids = _Ids.of(header)
+            yield header
             continue
         if not isinstance(obj, dict):
             raise RecordingError(path, i, "type", "expected an object")
         kind = obj.get("type")
+        line: Run | Level
         if kind == "run":
-            rec.runs.append(_parse_run(obj, path, i, ids, keep_ids))
+            line = _parse_run(obj, path, i, ids, keep_ids)
         elif kind == "level":
-            rec.levels.append(_parse_level(obj, path, i, ids))
+            line = _parse_level(obj, path, i, ids)
         else:
             raise RecordingError(path, i, "type", f"unknown line type {str(kind)[:40]!r}", "expected 'run' or 'level'")
-    if rec is None:
-        raise RecordingError(path, 0, "", "the file holds only blank lines", "record with `specreplay record`")
-    return rec
+        _count_level(line, seen, path, i)
+        yield line
+
+
+def _count_level(line: Run | Level, seen: tuple[set[int], set[str | None]], path: str, i: int) -> None:
+    """Levels and mixes are bounded like arms: every page lists them, and a file of 8,000 of either is no sweep."""
+    levels, mixes = seen
+    levels.add(line.concurrency)
+    mixes.add(line.mix)
+    if len(levels) > MAX_LEVELS:
+        raise RecordingError(path, i, "concurrency", f"a {len(levels)}th concurrency level; a recording holds at most "
+                             f"{MAX_LEVELS}", "split the sweep into several recordings")
+    if len(mixes) > MAX_MIXES:
+        raise RecordingError(path, i, "mix", f"a {len(mixes)}th prompt mix; a recording holds at most {MAX_MIXES}",
+                             "split the sweep into several recordings")
 
 
 def load(path: str | os.PathLike, *, repair: bool = False) -> Recording:

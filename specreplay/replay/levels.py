@@ -50,10 +50,12 @@ def level_runs(rec: Recording, key: LevelKey) -> list[Run]:
 
 def level_keys(rec: Recording) -> list[LevelKey]:
     """Every (arm, level, mix) with finished requests, arms in header order, then mix, then level."""
-    have = {(r.arm, r.concurrency, r.mix) for r in rec.select(None, None, concurrency=None)}
+    levels: dict[tuple[str, str | None], set[int]] = {}
+    for r in rec.select(None, None, concurrency=None):  # one pass, however many levels and mixes
+        levels.setdefault((r.arm, r.mix), set()).add(r.concurrency)
     mixes = mixes_of(rec)
     return [LevelKey(a, c, m) for a in (arm.id for arm in rec.arms) for m in mixes
-            for c in sorted(c for (arm, c, mix) in have if arm == a and mix == m)]
+            for c in sorted(levels.get((a, m), ()))]
 
 
 def has_levels(rec: Recording) -> bool:
@@ -70,7 +72,8 @@ def default_keys(rec: Recording, limit: int = 4) -> list[LevelKey]:
         return []
     spec = [a.id for a in rec.arms if a.baseline]
     arm = next((k.arm for k in keys if k.arm in spec), keys[0].arm)
-    mine = [k for k in keys if k.arm == arm and k.mix == next(k.mix for k in keys if k.arm == arm)]
+    mix = next(k.mix for k in keys if k.arm == arm)
+    mine = [k for k in keys if k.arm == arm and k.mix == mix]
     if len(mine) <= limit:
         return mine
     wanted = [k for k in mine if k.concurrency in WANTED]

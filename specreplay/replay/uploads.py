@@ -7,8 +7,9 @@ visitors left. Here every parsed upload lives in one cache for the whole server 
 - parses run one at a time (a burst of uploads does not stack their peaks);
 - the cache holds at most BUDGET_BYTES of uploaded files (their parsed form about six times that); the least
   recently used upload is dropped first and parsed again from the visitor's file if they come back to it;
-- an upload nobody has looked at for IDLE_S is dropped (its visitor left), and the freed memory is handed back to
-  the operating system (glibc's malloc_trim), so a quiet server shrinks again.
+- an upload is dropped as soon as none of the sessions that looked at it is connected any more (the app tells the
+  cache how to ask: `watch_viewers`), or when nobody has looked at it for IDLE_S; the freed memory is handed back
+  to the operating system (glibc's malloc_trim), so a server shrinks again within SWEEP_S of its visitors leaving.
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.replay import source
 
 BUDGET_BYTES = 3 * source.MAX_UPLOAD_BYTES  # three of the largest uploads parsed at once, ~360 MB
 IDLE_S = 600.0  # an upload unseen this long belongs to a visitor who left
-SWEEP_S = 30.0  # how often idle uploads are looked for
+SWEEP_S = 10.0  # how often uploads whose visitors left are looked for
 
 
 @dataclass
@@ -35,21 +36,31 @@ class _Entry:
     result: Recording | RecordingError
     size: int
     seen: float
+    viewers: set[str] = field(default_factory=set)  # the sessions that looked at it
 
 
 _CACHE: OrderedDict[str, _Entry] = OrderedDict()
 _LOCK = threading.Lock()  # guards _CACHE
 _PARSE = threading.Lock()  # one parse at a time, server-wide
 _SWEEPER: list[threading.Thread] = []
+_CONNECTED: list[Callable[[str], bool]] = []  # asks whether a session is still connected (watch_viewers)
 
 
-def parsed(key: str, name: str, read: Callable[[], bytes]) -> Recording | RecordingError:
+def watch_viewers(connected: Callable[[str], bool]) -> None:
+    """How to ask whether a viewing session is still connected (the app passes Streamlit's; the core imports no
+    Streamlit)."""
+    _CONNECTED[:] = [connected]
+
+
+def parsed(key: str, name: str, read: Callable[[], bytes], viewer: str | None = None) -> Recording | RecordingError:
     """The upload `key` (Streamlit's file id) parsed, from the cache or now (`read` gives its bytes, called only
-    then); a RecordingError is returned, not raised, so a bad file is not parsed again on every rerun either."""
+    then); a RecordingError is returned, not raised, so a bad file is not parsed again on every rerun either.
+    `viewer`: the session looking at it, so the upload can go when its sessions have."""
     with _LOCK:
         entry = _CACHE.get(key)
         if entry is not None:
             entry.seen = time.monotonic()
+            entry.viewers |= {viewer} if viewer else set()
             _CACHE.move_to_end(key)
             return entry.result
     with _PARSE:
@@ -62,7 +73,7 @@ def parsed(key: str, name: str, read: Callable[[], bytes]) -> Recording | Record
         except RecordingError as exc:
             result = exc.with_traceback(None)  # its frames would keep the upload's bytes alive
     with _LOCK:
-        _CACHE[key] = _Entry(result, len(data), time.monotonic())
+        _CACHE[key] = _Entry(result, len(data), time.monotonic(), {viewer} if viewer else set())
         del data
         dropped = _evict(BUDGET_BYTES)
     if dropped:
@@ -78,10 +89,13 @@ def held_bytes() -> int:
 
 
 def drop_idle(now: float | None = None) -> int:
-    """Drop uploads not seen for IDLE_S and give their memory back; returns how many were dropped."""
+    """Drop uploads not seen for IDLE_S or whose viewing sessions are all gone, and give their memory back; returns
+    how many were dropped."""
     now = time.monotonic() if now is None else now
+    connected = _CONNECTED[0] if _CONNECTED else None
     with _LOCK:
-        idle = [k for k, e in _CACHE.items() if now - e.seen > IDLE_S]
+        idle = [k for k, e in _CACHE.items() if now - e.seen > IDLE_S
+                or (connected is not None and e.viewers and not any(map(connected, e.viewers)))]
         for key in idle:
             del _CACHE[key]
     if idle:

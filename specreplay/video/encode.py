@@ -18,6 +18,7 @@ from pathlib import Path
 import imageio_ffmpeg
 from PIL import Image
 
+from specreplay.output import FILE_MODE
 from specreplay.video.draw import INK_PAIRS
 
 FORMATS = ("mp4", "gif")
@@ -135,6 +136,7 @@ class Encoder:
         try:
             if rc != 0:
                 raise EncodeError(f"ffmpeg failed (exit {rc}): {self._stderr()}")
+            os.chmod(self._part, FILE_MODE)
             os.replace(self._part, self.out)
             return self.out
         finally:

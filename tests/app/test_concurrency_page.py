@@ -197,3 +197,21 @@ def test_a_cut_off_llamacpp_file_is_named_in_one_line(name: str, tmp_path, monke
     at = open_page(name, "en", family="quant", source="cpu")
     assert not at.exception
     assert any("qwen-coder-1.5b-llamacpp-cpu" in shown(w.value) and "truncated" in w.value for w in at.warning)
+
+
+def test_the_pareto_upload_is_parsed_once_not_on_every_click(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pareto uploader used to parse its file again on every rerun; it goes through the replay page's cache."""
+    from specreplay.replay import source, uploads
+    from tests.browser_fixtures import ROOT
+
+    uploads.clear()
+    calls = []
+    real = source.load_upload
+    monkeypatch.setattr(source, "load_upload", lambda *a: calls.append(1) or real(*a))
+    at = open_page("concurrency", "en", pareto_recording="upload")  # the URL's choice: the uploader shows
+    data = (ROOT / "recordings/qwen-coder-1.5b-llamacpp-cpu-sweep.jsonl").read_bytes()
+    at.file_uploader(key="pareto_file").set_value(("mine.jsonl", data, "application/octet-stream")).run()
+    at.run()
+    assert not at.exception and not at.error, at.exception
+    assert len(calls) == 1
+    uploads.clear()

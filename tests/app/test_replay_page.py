@@ -206,16 +206,20 @@ def test_simulated_arm_tokens_round_trip() -> None:
 @pytest.mark.parametrize(("query", "warning"), [
     ({"repeat": "9" * 5000}, None),  # int() would refuse it in Python's words: the median repeat is shown instead
     ({"repeat": "²"}, None),  # a digit to str.isdigit, not to int()
+    ({"ref": "²"}, None),  # the same for the reference arm: the automatic reference is kept
+    ({"ref": "9" * 5000}, None),
     ({"arms": "base,sim:1e-310/0.5/0.5/4/200"}, "tok/s must be 1–5000"),  # the step time overflowed the clock
     ({"arms": ",".join(["base"] + ["sim:x"] * 50_000)}, "expected sim:tok_s/ttft_s/alpha/gamma/tokens"),
 ])
 def test_hostile_query_values_get_a_line_not_an_error(recordings: Path, query: dict, warning: str | None) -> None:
-    at = open_page("replay", "en", **({"prompt": "chat-1"} if "repeat" in query else {}), **query)
+    at = open_page("replay", "en", **({"prompt": "chat-1"} if {"repeat", "ref"} & set(query) else {}), **query)
     assert not at.exception and not at.error, at.exception
     if warning:
         assert warning in texts(at.warning)
     if "repeat" in query:
         assert at.selectbox(key="replay_repeat::test-basic::chat-1").value == "median"
+    if "ref" in query:  # the reference the page picks without a ?ref=
+        assert payload(at)["reference"] == payload(open_page("replay", "en", prompt="chat-1"))["reference"]
     if query.get("arms", "").count("sim:x") > 1:  # only the link's first entries are read
         assert texts(at.warning).count("expected sim:") <= 16
 

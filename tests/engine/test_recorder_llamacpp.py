@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -128,3 +129,48 @@ def test_a_failed_launch_is_one_line_naming_the_arm_and_the_servers_error(tmp_pa
     assert len(lines) == 1, proc.stderr
     assert "before it was healthy" in lines[0] and "no-such-model.gguf" in lines[0]
     assert "Traceback" not in proc.stderr
+
+
+def _answers(port: int) -> bool:
+    try:
+        httpx.get(f"http://127.0.0.1:{port}/health", timeout=2)
+        return True
+    except httpx.HTTPError:
+        return False
+
+
+def test_a_killed_recorder_leaves_no_llama_server_running(gguf: str, tmp_path: Path) -> None:
+    """SIGKILL gives the recorder no chance to stop its server; its watchdog does (recorder/watchdog.py). Before,
+    llama-server kept running (6 of 6 kills) and the rerun stopped at "something already answers"."""
+    port = free_port()
+    cfg, out = _config(tmp_path, _server(), gguf, port), tmp_path / "rec.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "specreplay.recorder", "record", str(cfg), "-o", str(out),
+                             "--repeats", "2", "--warmup", "1", "--no-progress"],
+                            cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    for line in proc.stderr:  # type: ignore[union-attr]
+        if "healthy after" in line:
+            break
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 120  # a bound on the wait (the stop grace is 10 s), not a speed asked of it
+    while _answers(port) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not _answers(port)
+    rerun = _record(cfg, out)
+    assert rerun.returncode == 0, rerun.stderr
+    assert len(fmt.load(out).select("self-draft", "copy")) == 2
+
+
+def test_more_streams_than_the_servers_slots_are_refused(gguf: str, tmp_path: Path) -> None:
+    """The config starts llama-server with --parallel 1: it reports one slot, so a 4-stream level would queue and
+    be stored as 4-stream data. The sweep stops with one line before recording any level."""
+    out = tmp_path / "sweep.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "specreplay.recorder", "sweep",
+                           str(_config(tmp_path, _server(), gguf, free_port())), "-o", str(out), "--levels", "1,4",
+                           "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 2, proc.stderr
+    assert ("arm self-draft: the server reports 1 slot (/props total_slots), but level 4 sends 4 streams at once"
+            in proc.stderr)
+    assert "Traceback" not in proc.stderr
+    rec = fmt.load(out)
+    assert not rec.levels and not rec.select(concurrency=None)

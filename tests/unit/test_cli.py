@@ -108,3 +108,31 @@ def test_the_app_listens_on_this_machine_only_unless_told(monkeypatch, capsys) -
     assert capsys.readouterr().err == ""
     cli.main(["app", "--help"])
     assert "http://127.0.0.1:8501: this machine only" in capsys.readouterr().out
+
+
+def test_ctrl_c_before_a_commands_own_handler_is_an_exit_status_not_a_traceback(monkeypatch, capsys) -> None:
+    """The recorder's first second or two is imports (httpx, asyncio): Ctrl-C there used to print a traceback."""
+    def interrupted(argv: list[str]) -> int:
+        raise KeyboardInterrupt
+    monkeypatch.setitem(cli.COMMANDS, "sweep", interrupted)
+    assert cli.main(["sweep", "c.toml"]) == 130
+    assert capsys.readouterr().err.strip() == "specreplay: interrupted"
+
+
+# Ctrl-C arriving while `python -m …` imports its command: a finder that raises it at that import, as the signal would
+INTERRUPT_IMPORT = """
+import runpy, sys
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == sys.argv[1] + ".cli":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Interrupt())
+runpy.run_module(sys.argv[1], run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("package", ["specreplay", "specreplay.recorder"])
+def test_ctrl_c_while_python_dash_m_imports_is_an_exit_status_not_a_traceback(package: str) -> None:
+    proc = subprocess.run([sys.executable, "-c", INTERRUPT_IMPORT, package], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in proc.stderr, proc.stderr

@@ -32,11 +32,30 @@ LAUNCH = '[arms.launch]\ncommand = ["x"]\n'
     ("[record]\nwarmup = 1000\n" + ARM + PROMPT, "record.warmup: 1000 is outside the allowed 0–100"),
     ("[record]\nmax_tokens = 100000000\n" + ARM + PROMPT, "record.max_tokens: 100000000 is outside the allowed 1–262144"),
     ("[record]\nrounds = 0\n" + ARM + PROMPT, "record.rounds: 0 is outside the allowed 1–100"),
-    ("[record]\nhost_busy_max = nan\n" + ARM + PROMPT, "record.host_busy_max: expected a share of the CPU"),
-    ("[record]\nhost_busy_max_wait_s = inf\n" + ARM + PROMPT,
-     "record.host_busy_max_wait_s: inf s is outside the allowed 0–86400 s"),
-    (ARM + LAUNCH + "start_timeout_s = nan\n" + PROMPT,
-     "arms[0].launch.start_timeout_s: nan s is outside the allowed more than 0–86400 s"),
+    ("[record]\nhost_busy_max = 1.5\n" + ARM + PROMPT, "record.host_busy_max: expected a share of the CPU"),
+    ("[record]\nhost_busy_max_wait_s = 1e9\n" + ARM + PROMPT,
+     "record.host_busy_max_wait_s: 1e+09 s is outside the allowed 0–86400 s"),
+    # TOML's nan and inf, anywhere: JSON has no such number (a request or a header holding one cannot be written)
+    ("[record]\nhost_busy_max = nan\n" + ARM + PROMPT, "record.host_busy_max: nan is not a finite number"),
+    (ARM + LAUNCH + "start_timeout_s = nan\n" + PROMPT, "arms[0].launch.start_timeout_s: nan is not a finite number"),
+    (ARM + PROMPT + "sampling = { temperature = nan }\n", "prompts[0].sampling.temperature: nan is not a finite number"),
+    (ARM + "flags = { speculative_config = { synthetic_acceptance_length = inf } }\n" + PROMPT,
+     "arms[0].flags.speculative_config.synthetic_acceptance_length: inf is not a finite number"),
+    (ARM + "flags = { x = [1.0, -inf] }\n" + PROMPT, "arms[0].flags.x[1]: -inf is not a finite number"),
+    # a table or key the recorder does not read is refused, with the nearest one it does
+    ("[recrd]\nmax_tokens = 3\n" + ARM + PROMPT, "[recrd]: not a setting the recorder knows — did you mean record?"),
+    ("[sweep]\nlevels = [1]\n" + ARM + PROMPT, "[sweep]: not a setting the recorder knows — the top level holds "
+     "title, timing_only, record, arms, prompts, mixes"),
+    ("[record]\nmax_tokns = 3\n" + ARM + PROMPT,
+     "record.max_tokns: not a setting the recorder knows — did you mean record.max_tokens?"),
+    (ARM + 'modle = "m"\n' + PROMPT, "arms[0].modle: not a setting the recorder knows — did you mean arms[0].model?"),
+    (ARM + LAUNCH + "start_timout_s = 5\n" + PROMPT, "arms[0].launch.start_timout_s: not a setting the recorder "
+     "knows — did you mean arms[0].launch.start_timeout_s?"),
+    (ARM + PROMPT + 'txet = "x"\n', "prompts[0].txet: not a setting the recorder knows — did you mean prompts[0].text?"),
+    ("[record]\nlevels = [" + ", ".join(map(str, range(1, 258))) + "]\n" + ARM + PROMPT,
+     "record.levels: 257 levels; a recording holds at most 256"),
+    (ARM + PROMPT + "".join(f'[[mixes]]\nid = "m{i}"\nprompts = ["p"]\n' for i in range(257)),
+     "mixes: 257 mixes; a recording holds at most 256"),
     (ARM + LAUNCH + "start_timeout_s = 0\n" + PROMPT,
      "arms[0].launch.start_timeout_s: 0 s is outside the allowed more than 0–86400 s"),
     (ARM + LAUNCH + "stop_grace_s = -1\n" + PROMPT, "arms[0].launch.stop_grace_s: -1 s is outside the allowed 0–86400 s"),
@@ -96,3 +115,31 @@ def test_the_bundled_configs_pass(monkeypatch) -> None:
     monkeypatch.setenv("SPECREPLAY_LLAMA_SERVER", "/opt/llama-server")
     for path in sorted((ROOT / "recorder" / "configs").glob("*.toml")):
         assert config.load(path).arms, path
+
+
+def _llama_arm(synth: str = "1.5", parallel: str = "8", command: str = '"--port", "8313", "--parallel", "8", '
+               '"--spec-synth-len", "1.5"') -> str:
+    return ('[[arms]]\nid = "s"\nendpoint = "http://127.0.0.1:8313"\nmodel = "m"\nengine = "llama.cpp"\n'
+            f"flags = {{ parallel = {parallel}, speculative_config = {{ synthetic_acceptance_length = {synth} }} }}\n"
+            f'[arms.launch]\ncommand = ["llama-server", {command}]\n')
+
+
+@pytest.mark.parametrize(("arm", "message"), [
+    (_llama_arm(synth="4.0"), "arms[0].flags.speculative_config.synthetic_acceptance_length: says 4.0, but the launch "
+     "command sets --spec-synth-len 1.5: the recording would store what the config claims, not what the server does"),
+    (_llama_arm(command='"--spec-synth-len", "fast"'), "arms[0].launch.command: --spec-synth-len 'fast' is not a number"),
+    (_llama_arm(command='"--port", "8313"'), "arms[0].flags.speculative_config.synthetic_acceptance_length: says 1.5, "
+     "but the launch command has no --spec-synth-len"),
+    (_llama_arm(parallel="4", command='"-np", "1", "--spec-synth-len", "1.5"'),
+     "arms[0].flags.parallel: says 4, but the launch command sets --parallel 1"),
+    (_llama_arm(command='"--port=8314", "--spec-synth-len", "1.5"'), "arms[0].launch.command: starts the server on "
+     "port 8314, but the endpoint is http://127.0.0.1:8313: the recorder would wait at a port nothing listens on"),
+])
+def test_flags_that_contradict_the_launch_command_are_refused(tmp_path: Path, arm: str, message: str) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(arm + PROMPT)
+    with pytest.raises(RecorderError) as err:
+        config.load(path)
+    assert str(err.value).startswith(f"c.toml: {message}"), str(err.value)
+    path.write_text(_llama_arm() + PROMPT)
+    assert config.load(path).arms[0].flags["speculative_config"]["synthetic_acceptance_length"] == 1.5

@@ -12,10 +12,13 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -119,14 +122,24 @@ def test_a_server_that_leaves_its_process_group_is_stopped_and_its_port_freed(tm
     assert not port_open(port) and launch.carriers(server.token) == []
 
 
-def test_a_port_held_by_another_process_after_the_stop_is_named(tmp_path: Path) -> None:
+@contextmanager
+def foreign_server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen]]:
+    """(port, process) of a server the recorder did not start (it carries no launch token)."""
     port = free_port()
     script = tmp_path / "server.py"
     script.write_text(SERVER)
-    # not started by the recorder (no token): the arm's own command only sleeps
     other = subprocess.Popen([sys.executable, str(script), str(port), "plain"])
     try:
         wait_open(port)
+        yield port, other
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_a_port_held_by_another_process_after_the_stop_is_named(tmp_path: Path) -> None:
+    with foreign_server(tmp_path) as (port, other):
+        # the arm's own command only sleeps
         arm = launched_arm(tmp_path, port, [sys.executable, "-c", "import time; time.sleep(60)"], grace=1)
         server = launch.start(arm)
         left = launch.stop(server)
@@ -134,9 +147,6 @@ def test_a_port_held_by_another_process_after_the_stop_is_named(tmp_path: Path) 
                                                     f"was stopped (pid {other.pid} (python")
         assert "stop it before recording another arm on that port" in left
         assert other.poll() is None  # never signalled: it is not the arm's
-    finally:
-        other.kill()
-        other.wait()
 
 
 @pytest.mark.parametrize("arm_id", ["../x", "a/b", "..", ".hidden", "a b", "sim:x", "x" * 129, "a,b"])
@@ -206,3 +216,56 @@ def test_a_header_recorded_before_commands_were_stored_unexpanded_still_resumes(
     monkeypatch.setenv("SR_PY", "/elsewhere/py")
     with pytest.raises(RecorderError, match="different arms"):
         session.check_output(opts.output, new, config.load(cfg_path))
+
+
+# A recorder in miniature: starts the arm's server as the recorder does (launch.start, so with its watchdog), says
+# the server's token once it answers, then waits to be killed.
+MINI_RECORDER = """
+import asyncio, sys, time
+import httpx
+from specreplay.recorder import config, launch
+arm = config.load(sys.argv[1]).arms[0]
+server = launch.start(arm)
+async def wait():
+    async with httpx.AsyncClient() as client:
+        await launch.wait_healthy(server, client)
+asyncio.run(wait())
+print(server.token, flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.parametrize("mode", ["plain", "daemon"])
+def test_a_killed_recorder_leaves_no_server_running(tmp_path: Path, mode: str) -> None:
+    """SIGKILL gives the recorder no chance to stop its server: the server's watchdog does (6 of 6 kills used to
+    leave llama-server running, and the rerun then found its port taken)."""
+    port = free_port()
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    launched_arm(tmp_path, port, [sys.executable, str(script), str(port), mode])
+    recorder = subprocess.Popen([sys.executable, "-c", MINI_RECORDER, str(tmp_path / "c.toml")], cwd=ROOT,
+                                stdout=subprocess.PIPE, text=True)
+    token = recorder.stdout.readline().strip()  # type: ignore[union-attr]
+    try:
+        assert token and launch.carriers(token) and port_open(port)
+        recorder.kill()
+        recorder.wait()
+        deadline = time.monotonic() + 60  # a bound on waiting, not a speed asked of anything: the grace is 2 s
+        while launch.carriers(token) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert launch.carriers(token) == []
+        assert not port_open(port)
+    finally:
+        launch.stop_carriers(token, signal.SIGKILL, 0)  # a failed test leaves no server behind either
+
+
+def test_a_port_taken_before_the_start_names_its_holder(tmp_path: Path) -> None:
+    async def check(arm: config.Arm) -> None:
+        async with httpx.AsyncClient() as client:
+            await launch.check_port_free(arm, client)
+
+    with foreign_server(tmp_path) as (port, other):
+        arm = launched_arm(tmp_path, port, [sys.executable, "-c", "pass"])
+        with pytest.raises(RecorderError, match=rf"arm a: something already answers at http://127.0.0.1:{port}/health "
+                                                rf"\(pid {other.pid} \(python"):
+            asyncio.run(check(arm))

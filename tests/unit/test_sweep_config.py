@@ -262,3 +262,43 @@ def test_a_speculative_arm_may_keep_its_own_single_stream_text_but_not_be_change
     assert like_for_like(stats(64, 56, 0), stats(64, 53, 0))  # 8 changed by batching vs the baseline's 11
     assert not like_for_like(stats(64, 50, 0), stats(64, 60, 0))  # 14 vs 4: batching hurt the speculative arm
     assert not like_for_like(stats(2, 0, 0), stats(2, 2, 0))  # vLLM CPU's greedy+sampled batches
+
+
+def test_more_streams_than_the_servers_slots_are_refused(tmp_path: Path) -> None:
+    """llama-server says how many requests it serves at once (/props total_slots); 4 streams against one slot
+    used to be stored as 4-stream data. The real server: tests/engine/test_recorder_llamacpp.py."""
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(ARMS + PROMPTS)
+    arm = config.load(cfg).arms[0]
+    sweep.check_slots(arm, {"total_slots": 4}, 4)
+    sweep.check_slots(arm, {}, 64)  # a server that does not say (vLLM): nothing to check against
+    with pytest.raises(RecorderError, match=r"^arm baseline: the server reports 1 slot \(/props total_slots\), but "
+                                            r"level 4 sends 4 streams at once: they would queue and be stored as "
+                                            r"4-stream data — start it with --parallel 4 or more"):
+        sweep.check_slots(arm, {"total_slots": 1}, 4)
+
+
+OPEN_FILES = """
+import resource, sys
+from specreplay.recorder import sweep
+from specreplay.recorder.errors import RecorderError
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, int(sys.argv[1])))
+try:
+    sweep.check_open_files(1000)
+except RecorderError as exc:
+    print(exc)
+print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+"""
+
+
+@pytest.mark.parametrize(("hard", "said"), [
+    (4096, "1064"),  # raised as far as needed: the streams and the recorder's own files
+    (512, "level 1000 keeps 1000 streams open at once, but this process may open only 512 files (ulimit -n; hard "
+          "limit 512) — raise the limit to 1064 or more (ulimit -n 1064), or leave out the levels above 448\n512"),
+])
+def test_a_level_needs_as_many_open_files_as_streams(hard: int, said: str) -> None:
+    """A 1,000-stream sweep under `ulimit -n 256` failed 359 of 2,002 requests without a word about the limit. Run
+    in a process of its own: it sets its own limits."""
+    proc = subprocess.run([sys.executable, "-c", OPEN_FILES, str(hard)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.stdout.strip() == said, proc.stderr

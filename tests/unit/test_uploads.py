@@ -72,3 +72,19 @@ def test_parses_run_one_at_a_time(data: bytes, monkeypatch) -> None:
     for t in threads:
         t.join()
     assert most == [1] and uploads.held_bytes() == 4 * len(data)
+
+
+def test_an_upload_goes_when_every_session_that_looked_at_it_has(data: bytes) -> None:
+    """Six visitors' uploads used to stay for IDLE_S (10 minutes) after they left: 808 MB a minute later."""
+    connected = {"s1", "s2"}
+    uploads.watch_viewers(connected.__contains__)
+    try:
+        uploads.parsed("a", "r.jsonl", lambda: data, viewer="s1")
+        uploads.parsed("a", "r.jsonl", lambda: data, viewer="s2")
+        uploads.parsed("b", "r.jsonl", lambda: data)  # no session known (a command, a test): only IDLE_S drops it
+        connected.discard("s1")
+        assert uploads.drop_idle() == 0  # s2 still looks at it
+        connected.discard("s2")
+        assert uploads.drop_idle() == 1 and uploads.held_bytes() == len(data)
+    finally:
+        uploads.watch_viewers(lambda session: True)
