@@ -13,7 +13,6 @@ from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import SPEEDS, default_speed, speed_note
 from specreplay.replay.default import Choice, choose, choose_in, story_arms
-from specreplay.replay.html import player_html
 from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
                                     PRESETS, SimSpec, is_sim, parse_sim, preset_token, prompts_with_runs, repeats,
                                     sim_label, sim_pane)
@@ -23,10 +22,12 @@ from specreplay.replay import uploads
 from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
+from specreplay.views.player_frame import player_frame
 from specreplay.views.replay_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.video_panel import video_export_panel
 from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 
@@ -39,7 +40,8 @@ st.title(T("title"))
 if not embedded():
     st.caption(T("intro"))
 st.info(T("not_simultaneous"), icon=":material/schedule:")
-loading = st.empty()  # shown while the recording loads and the panes are built; the player replaces it
+stage = st.container()  # the player, above the choices: on the first screen at every width
+loading = stage.empty()  # shown while the recording loads and the panes are built; the player replaces it
 loading.caption(T("loading"))
 
 
@@ -252,19 +254,19 @@ def _summary(panes: list[Pane], data: dict) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
     ref = data["reference"]
     vs = T("col_vs_ref")
-    st.dataframe(
-        # a pane counted in chunks (imported without tokens per chunk) leaves its token cells empty
-        [{T("col_arm"): p.label, T("col_kind"): kind_label(p.kind),
+    table(
+        # the arm's differing words first (the player's label), then its multiplier; a pane counted in chunks
+        # (imported without tokens per chunk) leaves its token cells empty, the reference its multiplier
+        [{T("col_arm"): pp["label"], vs: pp["ratio"], T("col_kind"): kind_label(p.kind),
           T("tokens"): p.track.tokens if p.counts == "tokens" else None,
           "TTFT s": (first_token_us(p.track) or 0) / 1e6,
           T("col_decode"): decode_rate(p.track) if p.counts == "tokens" else None,
-          vs: pp["ratio"], T("col_finished"): p.track.end_us / 1e6,
-          T("col_warnings"): " · ".join(pp["warnings"]) or None}
+          T("col_finished"): p.track.end_us / 1e6, T("col_warnings"): " · ".join(pp["warnings"])}
          for p, pp in zip(panes, data["panes"])],
-        hide_index=True, column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
-                                        T("col_decode"): st.column_config.NumberColumn(format="%.1f"),
-                                        vs: st.column_config.NumberColumn(format="×%.2f"),
-                                        T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
+        column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
+                       T("col_decode"): st.column_config.NumberColumn(format="%.1f"),
+                       vs: st.column_config.NumberColumn(format="×%.2f"),
+                       T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
     if ref is not None:
         st.caption(T("speedup_caption", ref=panes[ref].label))
 
@@ -364,10 +366,11 @@ if not enough:
     st.info(T("choose_arms"), icon=":material/view_column:")
 else:
     payload = player_payload(panes, speed=speed, lang=lang(), reference=reference)
-    if speed < 1:
-        st.caption(T("slowed", note=speed_note(speed, lang())))
-    st.iframe(player_html(payload), height=560 if embedded() else 640, alt=T("player_alt"))
     loading.empty()
+    with stage:
+        if speed < 1:
+            st.caption(T("slowed", note=speed_note(speed, lang())))
+        player_frame(payload, height=560 if embedded() else 640, alt=T("player_alt"))
     if any(p.kind == "simulated" for p in panes):
         kind_badge("simulated", T("sim_badge"))
     if not embedded():

@@ -14,7 +14,7 @@ import streamlit as st
 from specreplay.resources import ASSETS
 from specreplay.views.shell_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import lang, language_switch
+from specreplay.views.ui import embedded, lang, language_switch
 
 T = Texts(TEXT)
 
@@ -44,8 +44,10 @@ def run() -> None:
                 visibility="hidden"),
         *(st.Page(page_file(name), title=T(name), icon=icon, url_path=name) for name, icon in PAGES),
     ]
-    page = st.navigation(pages)
-    language_switch()
+    # an embed shows the page alone: no sidebar (?lang= sets its language)
+    page = st.navigation(pages, position="hidden" if embedded() else "sidebar")
+    if not embedded():
+        language_switch()
     try:
         page.run()
     except Exception:
