@@ -22,6 +22,7 @@ from specreplay.replay import uploads
 from specreplay.replay.source import MAX_UPLOAD_BYTES, bundled_paths, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
+from specreplay.words import arm_label
 from specreplay.views.player_frame import player_frame
 from specreplay.views.replay_text import TEXT
 from specreplay.views.texts import Texts
@@ -170,7 +171,7 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
     rec_kind: Kind = "imported" if rec and imported_info(rec) else "measured"
     arm_names = {a: sim_label(a, SIM_WORD) for a in options if is_sim(a)}
     if rec:
-        arm_names |= {a: f"{rec.arm(a)['label']} ({kind_label(rec_kind)})" for a in recorded}
+        arm_names |= {a: f"{arm_label(rec.arm(a)['label'], lang())} ({kind_label(rec_kind)})" for a in recorded}
     arms = st.multiselect(T("arms"), options, key=akey, max_selections=MAX_ARMS,
                           format_func=lambda a: arm_names[a])
     chosen_recorded = [a for a in arms if not is_sim(a)]
