@@ -269,8 +269,8 @@ def explorer() -> None:
         st.caption(f":material/info: {c}")
 
     st.markdown(f"**{T('readout', level=level)}**")
-    rows = [{T("col_series"): name(s), T("col_kind"): kind_label(shown_kind(s)),
-             T("col_at", level=level): reading(s, level), T("col_below"): crossing(s, grid)} for s in every]
+    rows = [{T("col_series"): name(s), T("col_at", level=level): reading(s, level), T("col_below"): crossing(s, grid),
+             T("col_kind"): kind_label(shown_kind(s))} for s in every]  # the figures beside the pinned name
     table(rows, key="readout")
     sources([f"**{name(s)}** — {kind_markdown(shown_kind(s))} "
              f"{source_line(s) if s.source[:3].isdigit() else full_source(s)}" for s in every], markdown=True)

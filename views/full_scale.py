@@ -45,14 +45,15 @@ def ladder_panel() -> None:
     rows = []
     for q in fs.quoted_ladders(rec):
         bf16, w4, drafted = q.ladder.steps
+        # the multipliers beside the pinned row name, the rates and acceptance after them
         rows.append({T("col_article_row"): f"{q.source[:3]} · {q.label if lang() == 'en' else q.label_ko}",
+                     T("col_x_w4"): times(w4.vs_previous), T("col_x_drafter"): times(drafted.vs_previous),
+                     T("col_product"): times(q.ladder.product),
                      T("col_set_acceptance"): f"{q.ladder.acceptance:g}",
                      T("col_recorded_acceptance"): f"{q.ladder.measured_acceptance:.2f}"
                      if q.ladder.measured_acceptance else "—",
-                     "bf16 tok/s": round(bf16.rate or 0, 1),
-                     T("col_w4_rate"): round(w4.rate or 0, 1), T("col_x_w4"): times(w4.vs_previous),
+                     "bf16 tok/s": round(bf16.rate or 0, 1), T("col_w4_rate"): round(w4.rate or 0, 1),
                      T("col_drafter_rate"): round(drafted.rate or 0, 1),
-                     T("col_x_drafter"): times(drafted.vs_previous), T("col_product"): times(q.ladder.product),
                      T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.2f}"
                      if fs.draft_cost(q.ladder) is not None else "—"})
     table(rows)
