@@ -115,11 +115,12 @@ llamacpp-recordings: test-deps llama-server llamacpp-models
 	$(LLAMACPP_ENV) $(VENV)/bin/specreplay sweep recorder/configs/qwen-llamacpp-breakeven.toml
 	$(LLAMACPP_ENV) $(VENV)/bin/specreplay record recorder/configs/qwen-llamacpp-temperature.toml
 
-# The screenshots in README and docs (docs/screenshot-start.png, screenshot-phone.png, screenshot-replay.png), taken by
-# the browser tests from the bundled recordings.
+# The screenshots in README and docs (docs/screenshot-start.png, screenshot-phone.png, screenshot-replay.png, and
+# docs/screenshots/<page>-390.png, <page>-1400.png), taken by the browser tests from the bundled recordings.
 screenshot: system-deps test-deps
 	SPECREPLAY_README_SCREENSHOT=1 $(VENV)/bin/python -m pytest tests/browser/test_replay_browser.py -k screenshot_for_the_readme
 	SPECREPLAY_README_SCREENSHOT=1 $(VENV)/bin/python -m pytest tests/browser/test_demo_browser.py -k "start_page or 390px"
+	SPECREPLAY_README_SCREENSHOT=1 $(VENV)/bin/python -m pytest tests/browser/test_screens_browser.py -k "390 or 1400"
 
 # What the lent H200 needs to serve vLLM 0.23.0 (docs/gpu.md): trimmed vLLM + dependencies + the SmolLM2 GGUF as
 # one tar.xz split into GPU_OUT/p0, p1, ... (one piece per device call), and GPU_OUT/src: this checkout's committed

@@ -2,15 +2,14 @@
 
 Not a test: run it by hand, copy the figures into docs/explainer.md.
 
-    .venv/bin/python bench/page_bench.py [--rounds 5] [--screenshots docs/screenshots]
+    .venv/bin/python bench/page_bench.py [--rounds 5]
 
 Starts `streamlit run app.py` on 127.0.0.1 (no file watcher, as deployed), opens every explainer page once to warm
 the server, then for each round and page navigates from the start page by the sidebar link (a page switch inside
 the running app, as a reader moves between pages) and times until the page's first chart has drawn: a live chart's
 SVG, a Plotly chart's SVG, the cost page's first metric, or for the chooser (which has no chart) its first answer.
 Both times are the page's own clock, the chart checked every animation frame (see ARM). Prints one JSON object.
-With --screenshots it saves one PNG per page (its first screen: the app scrolls inside itself), English, for
-docs/explainer.md.
+The pages' screenshots in docs/ come from `make screenshot` (tests/browser/test_screens_browser.py).
 """
 
 from __future__ import annotations
@@ -82,7 +81,6 @@ def first_chart_ms(page: Page, base: str, name: str) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--screenshots", type=Path, default=None)
     ap.add_argument("--pages", nargs="+", choices=list(FIRST_CHART), default=list(FIRST_CHART), help="only these pages")
     args = ap.parse_args()
     load_before = os.getloadavg()
@@ -96,18 +94,9 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 900})
-            if args.screenshots:
-                args.screenshots.mkdir(parents=True, exist_ok=True)
-                page.goto(f"{base}/?lang=en")
-                page.get_by_role("link", name=pages.page("chooser").title[1]).first.wait_for(timeout=120_000)
-                page.wait_for_timeout(1500)
-                page.screenshot(path=str(args.screenshots / "home.png"), full_page=True)
             for name in args.pages:  # warm: the first visit of a page imports its modules and reads its files
                 page.goto(f"{base}/{pages.page(name).url_path}?lang=en")
                 page.locator(FIRST_CHART[name]).first.wait_for(timeout=120_000)
-                if args.screenshots:
-                    page.wait_for_timeout(1500)
-                    page.screenshot(path=str(args.screenshots / f"{name}.png"), full_page=True)
             times: dict[str, list[float]] = {name: [] for name in args.pages}
             for _ in range(args.rounds):
                 for name in args.pages:

@@ -153,7 +153,7 @@ def _start_emitters(n: int, port: int, chunks: int, interval_ms: float) -> list[
 
 
 def main() -> None:
-    from specreplay.recorder.workers import default_processes
+    from specreplay.recorder.machine import default_processes
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--streams", type=int, default=128, help="concurrent streams of the sweep level (default 128)")

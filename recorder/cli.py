@@ -21,15 +21,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-import httpx
-
 from specreplay.recording import catalogue
 from specreplay.recording import format as fmt
 from specreplay.locations import missing_recording, recording_arg
-from specreplay.recorder import cells, config, server, sweep, workers
+from specreplay.recorder import config
 from specreplay.recorder.errors import RecorderError
+from specreplay.recorder.machine import default_processes
 from specreplay.recorder.redact import redact
-from specreplay.recorder.session import Idle, Options
+
+CHECKOUT_PROG = "python -m recorder"
 
 
 def _levels(text: str) -> tuple[int, ...]:
@@ -82,7 +82,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
-def parser(prog: str = "python -m recorder") -> argparse.ArgumentParser:
+def parser(prog: str = CHECKOUT_PROG) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog=prog, description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="API keys: set api_key_env = \"VAR\" on an arm; the key is read from $VAR "
@@ -96,18 +96,29 @@ def parser(prog: str = "python -m recorder") -> argparse.ArgumentParser:
     _common(sw)
     sw.add_argument("--levels", type=_levels, help="concurrency levels, e.g. 1,2,4,8,16 (default: config, else 1,2,4,8,16)")
     sw.add_argument("--rounds", type=_bounded(int, *config.LIMITS["rounds"]), help="requests each stream sends in a row per level (default: config, else 1)")
-    sw.add_argument("--workers", type=_bounded(int, 1, 64), default=workers.default_processes(), metavar="N",
+    sw.add_argument("--workers", type=_bounded(int, 1, 64), default=default_processes(), metavar="N",
                     help="split a level's streams over up to N processes, at least 16 streams each, for engines "
                          "that send more chunks than one process reads (default: half the cores, here "
-                         f"{workers.default_processes()})")
+                         f"{default_processes()})")
     sm = sub.add_parser("summary", help="print the summary table of a recording")
     sm.add_argument("recording", type=recording_arg,
                     help="a recording (.jsonl), or the name of a bundled one (e.g. smollm2-h200.jsonl)")
     return ap
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m recorder") -> int:
+def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
     args = parser(prog).parse_args(argv)
+    # a line this command prints starts with its name: `specreplay summary: …`; the checkout's `python -m
+    # recorder` keeps "recorder:", as its progress notes do
+    name = "recorder" if prog == CHECKOUT_PROG else f"{prog} {args.command}"
+    if args.command == "summary":
+        return _summary(args.recording, lambda text: print(f"{name}: {text}", file=sys.stderr))
+    # httpx is an extra (specreplay[record]): imported once a recording starts, so --help and summary run without it
+    import httpx
+
+    from specreplay.recorder import cells, server, sweep
+    from specreplay.recorder.session import Idle, Options
+
     # Ctrl-C must stop cleanly even when started from a background job, which inherits SIGINT ignored;
     # SIGTERM too, so a launched arm's server is stopped either way.
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -118,10 +129,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m recorder") -> int
     def say(text: str) -> None:
         for var, value in named:
             text = text.replace(value, f"${{{var}}}")
-        print(f"recorder: {redact(text, hidden)}", file=sys.stderr)
+        print(f"{name}: {redact(text, hidden)}", file=sys.stderr)
 
-    if args.command == "summary":
-        return _summary(args.recording, say)
     out: Path | None = None
     try:
         cfg = config.load(args.config)
@@ -169,7 +178,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m recorder") -> int
             "or fix the path, then rerun the same command to resume")
         return 2
     except KeyboardInterrupt:
-        print("\nrecorder: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)
+        print(f"\n{name}: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)
         return 130
 
 

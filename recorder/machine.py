@@ -1,4 +1,4 @@
-"""What machine a recording was made on, for the header's provenance."""
+"""What machine a recording was made on, for the header's provenance; how many recorder processes it takes."""
 
 from __future__ import annotations
 
@@ -7,6 +7,12 @@ import platform
 import re
 import subprocess
 from pathlib import Path
+
+
+def default_processes() -> int:
+    """Half the usable cores: the engine's own processes (API server, scheduler) need the rest on a GPU machine."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, cores // 2)
 
 
 def _read(path: str) -> str:

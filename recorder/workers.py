@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import multiprocessing
-import os
 import signal
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -28,12 +27,6 @@ from specreplay.recorder.errors import RecorderError
 
 MIN_STREAMS_PER_PROCESS = 16  # below this a process has time to spare; a worker costs ~0.3 s to start
 StreamFn = Callable[..., Awaitable[list[dict]]]  # fn(client, s, *args) -> stream s's run lines
-
-
-def default_processes() -> int:
-    """Half the usable cores: the engine's own processes (API server, scheduler) need the rest on a GPU machine."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, cores // 2)
 
 
 def processes_for(streams: int, processes: int) -> int:

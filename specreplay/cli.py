@@ -49,11 +49,12 @@ def _missing(exc: ModuleNotFoundError, command: str) -> int:
 
 
 def _recorder(argv: list[str]) -> int:
-    try:
-        from specreplay.recorder.cli import main
+    from specreplay.recorder.cli import main
+
+    try:  # record and sweep import httpx once their options are read: --help and summary work without it
+        return main(argv, prog=PROG)
     except ModuleNotFoundError as exc:
         return _missing(exc, argv[0])
-    return main(argv, prog=PROG)
 
 
 def _video(argv: list[str]) -> int:

@@ -1,30 +1,26 @@
-"""One palette for every chart and the player (assets/palette.json): a colour family per source, grey baselines.
+"""One palette for every chart and the player (assets/palette.json): one qualitative series palette, grey baselines.
 
-    colour("cpu", 0)    # our CPU recordings' first series
+    series(0)           # a chart's first data series
     BASELINE[0]         # a drafter-off / 16-bit baseline
 """
 
 from __future__ import annotations
 
 import json
-from typing import Literal
 
 from specreplay.resources import ASSETS
 
-Family = Literal["articles", "gpu", "cpu", "imported"]
-
 _DATA = json.loads((ASSETS / "palette.json").read_text(encoding="utf-8"))
-FAMILIES: dict[str, list[str]] = _DATA["families"]
+SERIES: list[str] = _DATA["series"]
 BASELINE: list[str] = _DATA["baseline"]
 KINDS: dict[str, str] = _DATA["kinds"]
 FORMATS: dict[str, str] = _DATA["formats"]
 MARKS: dict[str, str] = _DATA["marks"]
 
 
-def colour(family: Family, i: int) -> str:
-    """The i-th colour of a source's family (wrapping: a chart shows at most six series)."""
-    shades = FAMILIES[family]
-    return shades[i % len(shades)]
+def series(i: int) -> str:
+    """The i-th series colour of a chart (wrapping: a chart shows at most six series)."""
+    return SERIES[i % len(SERIES)]
 
 
 def baseline(i: int = 0) -> str:

@@ -83,9 +83,10 @@ def _strip(events: list[Event], label: str, gamma: int) -> str:
 
 def token_strip_html(plain: list[Event], spec: list[Event], gamma: int, labels: dict[str, str]) -> str:
     """HTML for st.html (inline, no iframe: a slider move swaps this block instead of loading a new document):
-    two animated lanes and a static per-step strip; a button replays the animation. CSS is scoped under .ts."""
+    two animated lanes and a static per-step strip; a button replays the animation. CSS is scoped under .ts; font and
+    text colour are the page's, the button drawn as the page's own buttons."""
     return f"""<div class="ts"><style>
-.ts{{font-family:sans-serif;color:#222}}
+.ts{{font:inherit;color:inherit}}
 .ts .lane{{margin:6px 0}} .ts .title{{font-size:13px;margin-bottom:3px}}
 .ts .row{{display:flex;flex-wrap:wrap;gap:2px;min-height:14px}}
 .ts .step{{display:inline-flex;gap:1px;opacity:0;animation:ts-show .01s linear forwards}}
@@ -94,7 +95,9 @@ def token_strip_html(plain: list[Event], spec: list[Event], gamma: int, labels: 
 .ts .strip{{display:flex;align-items:flex-end;gap:1px;height:50px;border-bottom:1px solid #999}}
 .ts .strip i{{display:inline-block;width:5px;background:{OWN}}}
 .ts .strip-title,.ts .legend{{font-size:12px;color:#555;margin-top:6px}}
-.ts button{{font-size:12px;margin-top:6px}}
+.ts button{{font:inherit;font-size:14px;margin-top:8px;padding:4px 12px;color:inherit;background:transparent;
+  border:1px solid rgba(49,51,63,.2);border-radius:8px;cursor:pointer}}
+.ts button:hover,.ts button:focus-visible{{border-color:{OWN};color:{OWN}}}
 </style>
 <div class="lanes">{_lane(labels["plain"], plain, PLAIN, OWN)}{_lane(labels["spec"], spec, ACCEPTED, OWN)}</div>
 <div class="legend"><span style="color:{ACCEPTED}">■</span> {html.escape(labels["accepted"])} &nbsp;

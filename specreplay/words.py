@@ -74,6 +74,25 @@ WORDS: dict[str, tuple[str, str]] = {
                        "Standalone file made with specreplay: plays without a network."),
 }
 
+# What an arm is, in Korean: the recordings' labels are English, so a Korean page, frame or export says each of
+# their terms in Korean (arm_label), longest phrase first.
+ARM_WORDS_KO: tuple[tuple[str, str], ...] = (
+    ("16-bit weights, 4-bit values", "16비트 가중치, 4비트 값"), ("acceptance set to", "수락 길이 고정"),
+    ("draft model", "드래프트 모델"), ("n-gram lookup", "n-gram 조회"), ("timing only", "타이밍만"),
+    ("(synthetic)", "(합성)"), ("acceptance", "수락 길이"), ("drafter", "드래프터"), ("layers", "층"),
+    ("4-bit", "4비트"), ("16-bit", "16비트"), ("-class", "급"), ("-shaped", " 모양"),
+)
+
+
+def arm_label(label: str, lang: str) -> str:
+    """An arm's label in `lang`: the recording's own (English) label, its terms in Korean unless 'en'."""
+    if lang == "en":
+        return label
+    for en, ko in ARM_WORDS_KO:
+        label = label.replace(en, ko)
+    return label
+
+
 # The keys the browser player reads (its payload carries just these).
 PLAYER_KEYS = ("play", "pause", "restart", "speed", "bursts", "tokens", "elapsed", "rate", "ttft", "waiting",
                "finished", "ratio", "vs", "reference", "system", "level", "keys", "measured", "simulated", "imported",

@@ -14,8 +14,9 @@ from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_download import download_chart
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
-from specreplay.views.chart_parts import opened, plotly, short
+from specreplay.views.chart_parts import legend_names, on_scale, opened, plotly, short
 from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 SIM_TOKENS = 60
@@ -106,7 +107,7 @@ def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
 def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: float, gamma: int, sliders: dict) -> None:
     live_chart({
         "title": T("per_position_acceptance_drafts"),
-        "height": 300, "x": {"title": T("draft_position_i"), "ticks": GAMMAS}, "y": {"title": T("share"), "range": [0, 1]},
+        "height": 300, "x": {"title": T("draft_position_i"), "ticks": [1, 4, 8, 12, 16]}, "y": {"title": T("share"), "range": [0, 1]},
         "hlines": [], "cells": [cell_spec(c) for c in cells], "cell_color": GREEN, "others_color": GRAY,
         "others_name": T("other_measured_cells"),
         "implied_name": T("i_at_its_alpha"),
@@ -144,7 +145,9 @@ def explorer() -> None:
     with right:
         live_chart({
             "title": T("e_against_acceptance_rate"), "height": 330,
-            "x": {"title": "α", "range": [0, 1]}, "y": {"title": T("tokens_per_verification")},
+            "x": {"title": "α", "range": [0, 1]},
+            # a cell far above the rest (a copy prompt's acceptance length of 36) is drawn off scale at the top
+            "y": {"title": T("tokens_per_verification"), "cells_cap": on_scale(c.acceptance_length for c in cells)},
             "grid": ALPHAS, "curve": {"name": T("e_gamma_computed"), "color": BLUE},
             "hlines": [], "bands": bands, "fixed": k_layers,
             "current_name": T("current_2"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
@@ -205,13 +208,12 @@ def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: 
     if not cells:
         st.info(T("no_recording_with_speculative"))
         return
-    rows = [{T("col_recording"): c.file, T("col_arm"): c.arm, T("col_prompt"): c.prompt,
-             T("temperature"): c.temperature, "γ": c.gamma, T("repeats"): c.repeats,
+    # what a row is, pinned, then its figures; the long file name last
+    rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_length"): round(c.acceptance_length, 2),
+             T("implied"): round(c.alpha, 3), T("temperature"): c.temperature, "γ": c.gamma, T("repeats"): c.repeats,
              T("drafts"): c.counts.drafts, T("accepted"): c.counts.accepted,
-             T("accepted_at_position_drafts"): rates_text(c),
-             T("col_length"): round(c.acceptance_length, 2),
-             T("implied"): round(c.alpha, 3)} for c in cells]
-    st.dataframe(rows, hide_index=True)
+             T("accepted_at_position_drafts"): rates_text(c), T("col_recording"): c.file} for c in cells]
+    table(rows)
     st.caption(f"{kind_markdown('measured')} " + T("counters_summed") + f"{kind_markdown('computed')} " + T("implied_the_at_which"))
     f16_note(cells)
 
@@ -224,11 +226,12 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     st.subheader(T("raising_the_temperature_our"))
     f16_note([c for group in sweeps.values() for c in group])
     figs = {"length": go.Figure(), "speedup": go.Figure()}
-    for i, ((file, arm, _prompt), group) in enumerate(list(sweeps.items())[:6]):
-        name = short(f"{group[0].kind} · {arm} · {Path(file).stem}")
+    drawn = list(sweeps.items())[:6]
+    names = legend_names([f"{group[0].kind} · {arm} · {Path(file).stem}" for (file, arm, _), group in drawn])
+    for i, (name, (_, group)) in enumerate(zip(names, drawn)):
         xs = [c.temperature for c in group]
         hover = [cell_hover(c) for c in group]
-        line = {"color": palette.colour("gpu" if "H200" in group[0].machine else "cpu", i)}
+        line = {"color": palette.series(i)}
         figs["length"].add_trace(go.Scatter(x=xs, y=[c.acceptance_length for c in group], name=name, mode="lines+markers",
                                             hovertext=hover, line=line))
         figs["speedup"].add_trace(go.Scatter(x=xs, y=[c.measured_speedup for c in group], name=name, mode="lines+markers",
@@ -244,14 +247,13 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
                           height=340, margin={"l": 50, "r": 10, "t": 50, "b": 40}, legend={"orientation": "h", "y": -0.25})
         with col:
             plotly(fig, key=f"temperature_{name}")
-    rows = [{T("col_recording"): c.file, T("col_prompt"): c.prompt, T("temperature"): c.temperature,
+    rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("temperature"): c.temperature,
+             T("speedup_2"): round(c.measured_speedup, 2),
              T("col_length"): round(c.acceptance_length, 2), T("implied"): round(c.alpha, 3),
-             T("per_position"): rates_text(c), T("speedup_2"): round(c.measured_speedup, 2),
-             T("same_token_count"): "✓" if c.like_for_like else "✗",
-             T("word_triples_from_the"):
-                 f"{c.base_copied:.0%} / {c.spec_copied:.0%}"}
+             T("per_position"): rates_text(c), T("same_token_count"): "✓" if c.like_for_like else "✗",
+             T("word_triples_from_the"): f"{c.base_copied:.0%} / {c.spec_copied:.0%}", T("col_recording"): c.file}
             for group in sweeps.values() for c in group]
-    st.dataframe(rows, hide_index=True)
+    table(rows)
     defect_note([c for group in sweeps.values() for c in group])
     sampled = [c for group in sweeps.values() for c in group if c.temperature]
     worst = max(sampled, key=lambda c: c.base_copied - c.spec_copied, default=None)
@@ -290,7 +292,7 @@ if check := opened(T("check_against_article_004"), "acceptance_check_open"):
                  T("compute_article"): m.compute,
                  T("compute_computed"): round(theory.compute_overhead(m.alpha, m.gamma, m.c), 2)}
                 for m in article_tables.speculative_math()]
-        st.dataframe(rows, hide_index=True)
+        table(rows)
         src = article_tables.speculative_math()[0]
         st.caption(f"{kind_markdown(shown_kind(src))} {source_line(src)} — {kind_markdown('computed')} " +
                    T("recomputed_by_this_app"))

@@ -17,10 +17,11 @@ from specreplay.recording.arm import F16_NOTE, Arm
 from specreplay.arm_fit import arm_fits, residual
 from specreplay.recording.format import Recording
 from specreplay.views.acceptance_text import TEXT
-from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
+from specreplay.views.chart_parts import MAX_SERIES, on_scale, plotly, short, sources
 from specreplay.views.pages import page
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, lang, times, tr
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 ENGINES = ("llamacpp", "vllm")
@@ -99,14 +100,17 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
         groups.setdefault((c.file, c.arm), []).append(c)
     fig = go.Figure()
     drawn = list(groups.values())[:MAX_SERIES - 1]
-    top = max([1.2] + [max(c.predicted, c.measured_speedup) for cs in drawn for c in cs]) * 1.1
+    edge = max(1.2, on_scale(v for cs in drawn for c in cs for v in (c.predicted, c.measured_speedup)))
+    top = edge * 1.1
     fig.add_trace(go.Scatter(x=[0, top], y=[0, top], mode="lines", name=T("fit_diag"), hoverinfo="skip",
                              line={"color": palette.MARKS["formula"], "dash": "dash", "width": 1}))
     for i, cs in enumerate(drawn):
-        family: palette.Family = "gpu" if on_gpu(cs[0]) else "cpu"
         fig.add_trace(go.Scatter(
-            x=[c.predicted for c in cs], y=[c.measured_speedup for c in cs], mode="markers", name=series_name(cs[0]),
-            marker={"color": palette.colour(family, i), "size": 9},
+            # a point far above the rest sits at the edge as a triangle pointing off scale; its hover has its values
+            x=[min(c.predicted, top) for c in cs], y=[min(c.measured_speedup, top) for c in cs], mode="markers",
+            name=series_name(cs[0]), marker={"color": palette.series(i), "size": 9, "symbol": [
+                "triangle-right" if c.predicted > top else "triangle-up" if c.measured_speedup > top else "circle"
+                for c in cs]},
             text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {pct(residual(c))}<br>{T('fit_x')} "
                   f"{times(c.predicted)}<br>{T('fit_y')} {times(c.measured_speedup)}" for c in cs],
             hovertemplate="%{text}<extra></extra>"))
@@ -126,14 +130,15 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     sources([cell_line(cs[0]).split(" · γ")[0] + f" · {cs[0].engine} · {cs[0].machine} · {cs[0].created[:10]}"
              for cs in drawn])
 
-    rows = [{T("col_recording"): c.file, T("col_arm"): c.arm, T("col_prompt"): c.prompt, "γ": c.gamma,
-             T("col_length"): round(c.acceptance_length, 2), "α": round(c.alpha, 3),
-             T("col_step"): round(c.step_ratio, 2), "c": round(c.cost_ratio, 3),
-             T("col_ideal"): times(c.predicted_ideal), T("col_formula"): times(c.predicted),
-             T("col_measured"): times(c.measured_speedup), T("col_residual"): pct(residual(c)),
-             T("col_undrafted"): f"{c.undrafted_steps / c.steps:.0%}", T("col_link"): calculator_link(c)}
+    # what a row is, pinned, then the multipliers the table exists for; the long file name last
+    rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_measured"): times(c.measured_speedup),
+             T("col_formula"): times(c.predicted), T("col_ideal"): times(c.predicted_ideal),
+             T("col_residual"): pct(residual(c)), "γ": c.gamma, T("col_length"): round(c.acceptance_length, 2),
+             "α": round(c.alpha, 3), T("col_step"): round(c.step_ratio, 2), "c": round(c.cost_ratio, 3),
+             T("col_undrafted"): f"{c.undrafted_steps / c.steps:.0%}", T("col_recording"): c.file,
+             T("col_link"): calculator_link(c)}
             for c in shown]
-    st.dataframe(rows, hide_index=True, key="fit_table",
+    table(rows, key="fit_table",
                  column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗")})
     worst = max(shown, key=lambda c: abs(residual(c)))
     ratios = [c.step_ratio for c in shown]
@@ -180,7 +185,7 @@ def cost_section(cells: list[AcceptanceCell]) -> None:
     fits = {f.arm: f for f in arm_fits(mine)}
     for i, arm in enumerate(a for a in arms if a in fits):
         cs = fits[arm].cells
-        colour = palette.baseline(0) if arm.startswith("f16") else palette.colour("cpu", i)
+        colour = palette.baseline(0) if arm.startswith("f16") else palette.series(i)
         fig.add_trace(go.Bar(x=[c.prompt for c in cs], y=[c.cost_ratio for c in cs], name=short(arm),
                              marker_color=colour, hovertemplate="%{x}: c = %{y:.2f}<extra>" + arm + "</extra>"))
     fig.update_layout(barmode="group", title=T("c_title"), height=340, yaxis_title=T("c_y"),
@@ -211,7 +216,7 @@ def kind_section(cells: list[AcceptanceCell]) -> None:
     fig = go.Figure()
     for i, f in enumerate(arm_fits(mine)[:MAX_SERIES]):
         fig.add_trace(go.Bar(x=[f"{c.prompt}" for c in f.cells], y=[c.acceptance_length for c in f.cells],
-                             name=short(f.arm), marker_color=palette.colour("cpu", i),
+                             name=short(f.arm), marker_color=palette.series(i),
                              hovertemplate="%{x}: %{y:.2f}<extra>" + f.arm + "</extra>"))
     fig.update_layout(barmode="group", title=T("kind_title"), height=340, yaxis_title=T("kind_y"),
                       margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.2})

@@ -1,12 +1,14 @@
 """What every explainer chart shares: at most six series, legend names of at most 40 characters (the full
 provenance goes on hover and into one collapsible sources block per chart), the one palette, one way to draw a
-Plotly figure."""
+Plotly figure, log axes labelled at powers of two, ratio heatmaps centred on 1.0, outliers off scale."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 
 import plotly.graph_objects as go
+from plotly.colors import sample_colorscale
 import streamlit as st
 from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
@@ -22,6 +24,16 @@ MAX_NAME = 40
 def short(name: str) -> str:
     """A legend name cut to MAX_NAME characters (the hover and the sources block carry the rest)."""
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
+
+
+def legend_names(names: list[str]) -> list[str]:
+    """short() of each name, unless two would then read alike: those keep their start and their end around a "…"
+    ("chat · f16-draft · q…cpu-temperature"), where such names differ."""
+    shorts = [short(n) for n in names]
+    clash = {s for s in shorts if shorts.count(s) > 1}
+    half = (MAX_NAME - 1) // 2
+    return [n[:half] + "…" + n[-(MAX_NAME - 1 - half):] if s in clash and len(n) > MAX_NAME else s
+            for n, s in zip(names, shorts)]
 
 
 def sources(lines: Iterable[str], key: str = "", markdown: bool = False) -> None:
@@ -49,3 +61,42 @@ def opened(label: str, key: str) -> ExpanderContainer | None:
     page benchmark). Write into the returned expander; None while it is closed."""
     box = st.expander(label, key=key, on_change="rerun")
     return box if box.open else None
+
+
+def log2_axis(values: Iterable[float]) -> dict:
+    """A log axis labelled at 1, 2, 4 … only, spanning the values: Plotly's own log ticks add minor labels that run
+    together ("8 9 1 2 3 … 10 2 3")."""
+    vs = [v for v in values if v and v > 0]
+    lo, hi = (math.floor(math.log2(min(vs))), math.ceil(math.log2(max(vs)))) if vs else (0, 6)
+    ticks = [2 ** k for k in range(lo, hi + 1)]
+    return {"type": "log", "tickvals": ticks, "ticktext": [f"{t:g}" for t in ticks]}
+
+
+def on_scale(values: Iterable[float | None]) -> float:
+    """The largest value a chart's axis reaches: the data's own, unless a few values lie far above the rest (each
+    more than twice the next one down): those are drawn at the axis' edge as off-scale markers instead of stretching
+    the axis over every other point."""
+    vs = sorted(v for v in values if v is not None)
+    while len(vs) > 1 and vs[-1] > 2 * vs[-2]:
+        vs.pop()
+    return vs[-1] if vs else 1.0
+
+
+RATIO_SCALE = "RdBu"  # red below 1.0 (a loss), blue above (a gain), white at 1.0
+
+
+def ratio_heatmap(z: Sequence[Sequence[float | None]], colorbar: dict | None = None, **heatmap: object) -> go.Heatmap:
+    """A heatmap of ratios (×): coloured by log2, so ×0.5 and ×2 are equally far from the white of 1.0, with the
+    colour bar bounded by the data and labelled in ×; each cell prints its ratio."""
+    logs = [[None if v is None or v <= 0 else math.log2(v) for v in row] for row in z]
+    seen = [v for row in logs for v in row if v is not None] or [0.0]
+    lo, hi = min(seen), max(seen)
+    reach = max(abs(lo), abs(hi), 1e-9)  # one colour per ratio, as on a scale symmetric about 1.0
+    colours = sample_colorscale(RATIO_SCALE, [(lo / reach + 1) / 2, (hi / reach + 1) / 2])
+    middle = [[(0 - lo) / (hi - lo), sample_colorscale(RATIO_SCALE, [0.5])[0]]] if lo < 0 < hi else []
+    ticks = [k for k in range(math.floor(lo), math.ceil(hi) + 1)]
+    return go.Heatmap(z=logs, zmin=lo, zmax=hi if hi > lo else lo + 1e-9,
+                      colorscale=[[0, colours[0]], *middle, [1, colours[1]]],
+                      text=[["" if v is None else f"{v:.2f}×" for v in row] for row in z], texttemplate="%{text}",
+                      colorbar={"tickvals": ticks, "ticktext": [f"×{2 ** k:g}" for k in ticks], **(colorbar or {})},
+                      **heatmap)

@@ -26,6 +26,7 @@ from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
 from specreplay.views.ui import (FORMAT_COLOR, kind_label, kind_markdown, lang, page_intro, shown_kind, source_line,
                                  times, tr)
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
@@ -226,8 +227,7 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
 def colours(family: str, source: str, shown: list[axis_series.Series]) -> list[tuple[str, str]]:
     if family == "quant":
         return [quant_style(s) for s in shown]
-    fam = {"gpu": "gpu", "cpu": "cpu"}.get(source, "articles")
-    return [(palette.colour(fam, i), "solid") for i in range(len(shown))]  # type: ignore[arg-type]
+    return [(palette.series(i), "solid") for i in range(len(shown))]
 
 
 @st.fragment
@@ -275,7 +275,7 @@ def explorer() -> None:
     live_chart({
         "title": question, "height": 430, "series": series,
         "x": {"title": T("x_batch" if batch else "x_concurrency"), "log": True,
-              "ticks": [1, 2, 4, 8, 16, 24, 32, 48, 64, 100]},
+              "ticks": [2 ** k for k in range(9)]},  # 1, 2, 4 … 256 only: labels in between run together
         "y": {"title": y_title, "range": [0, max(values + [1.0]) * 1.08]},
         "hlines": [{"y": 1, "color": "black", "label": T("no_gain")}],
         "current_label": T("selected"),
@@ -288,9 +288,9 @@ def explorer() -> None:
         st.caption(f":material/info: {c}")
 
     st.markdown(f"**{T('readout', level=level)}**")
-    rows = [{T("col_series"): name(s), T("col_kind"): kind_label(shown_kind(s)),
-             T("col_at", level=level): reading(s, level), T("col_below"): crossing(s, grid)} for s in every]
-    st.dataframe(rows, hide_index=True, key="readout")
+    rows = [{T("col_series"): name(s), T("col_at", level=level): reading(s, level), T("col_below"): crossing(s, grid),
+             T("col_kind"): kind_label(shown_kind(s))} for s in every]  # the figures beside the pinned name
+    table(rows, key="readout")
     sources([f"**{name(s)}** — {kind_markdown(shown_kind(s))} "
              f"{source_line(s) if s.source[:3].isdigit() else full_source(s)}" for s in every], markdown=True)
 
@@ -341,7 +341,7 @@ def recorded_levels() -> None:
         return
     with box:
         st.caption(f"{kind_markdown('measured')} " + T("levels_caption"))
-        st.dataframe(level_table(sorted({s.source for s in recorded})), hide_index=True, key="recorded_levels")
+        table(level_table(sorted({s.source for s in recorded})), key="recorded_levels")
         if excluded:
             st.warning(T("excluded_warning") + "\n" + "\n".join(f"- {e}" for e in excluded))
 
@@ -358,8 +358,8 @@ def more_measurements() -> None:
         h100 = article_tables.table_cells("h100_concurrency")
         levels = sorted({c.level for c in h100 if c.level is not None})
         val = {(c.level, c.metric): c.value for c in h100}
-        st.dataframe([{T("h100_conc"): lv, T("h100_thr"): val[(lv, "throughput")],
-                       "TTFT p50 (ms)": val[(lv, "ttft_p50")]} for lv in levels], hide_index=True)
+        table([{T("h100_conc"): lv, T("h100_thr"): val[(lv, "throughput")],
+                       "TTFT p50 (ms)": val[(lv, "ttft_p50")]} for lv in levels])
         st.caption(kind_markdown("quoted") + " " + T("h100_note") + source_line(h100[0]))
 
 

@@ -18,7 +18,7 @@ from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
-from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
+from specreplay.views.chart_parts import MAX_SERIES, plotly, ratio_heatmap, short, sources
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times, tr
@@ -121,12 +121,11 @@ def pareto_section() -> None:
         fig.add_trace(go.Scatter(x=[x for x, _ in outline], y=[y for _, y in outline], fill="toself",
                                  fillcolor="rgba(156,163,175,0.25)", line={"width": 0}, hoverinfo="skip",
                                  name=short(T("pareto_region", base=base))))
-    family = "imported" if imported else ("gpu" if header.machine.accelerator else "cpu")
     spec_arms = {a for a, _ in pairs}
     for i, arm in enumerate(shown):
         ps = [p for (a, _), xs in pts.items() if a == arm for p in xs]
         fr = pareto.front(ps)
-        colour = palette.colour(family, i) if arm in spec_arms else palette.baseline(i % 2)  # type: ignore[arg-type]
+        colour = palette.series(i) if arm in spec_arms else palette.baseline(i % 2)
         label = short(f"{arm} · {T('front')}")
         fig.add_trace(go.Scatter(x=[p.interactivity for p in fr], y=[p.throughput for p in fr], mode="lines+markers",
                                  name=label, legendgroup=arm, line={"color": colour, "width": 2},
@@ -198,9 +197,8 @@ def breakeven_section() -> None:
     z = [[None if v is None else round(v, 2) for v in row] for row in g.throughput]
     hover = [[f"L {L:g} · {lv} · {times(t)} ({T('metric_throughput')}) · {times(d)} ({T('metric_decode')})"
               for lv, t, d in zip(g.levels, trow, drow)] for L, trow, drow in zip(g.lengths, g.throughput, g.decode)]
-    fig = go.Figure(go.Heatmap(x=xs, y=list(g.lengths), z=z, zmid=1.0, colorscale="RdBu", text=hover,
-                               hovertemplate="%{text}<extra></extra>", colorbar={"title": T("be_z")},
-                               texttemplate="%{z:.2f}×", name=T("be_z")))
+    fig = go.Figure(ratio_heatmap(z, x=xs, y=list(g.lengths), customdata=hover, hovertemplate="%{customdata}<extra></extra>",
+                                  colorbar={"title": T("be_z")}, name=T("be_z")))
     fig.add_trace(go.Contour(x=xs, y=list(g.lengths), z=z, contours={"start": 1, "end": 1, "size": 1,
                                                                        "coloring": "lines"},
                              line={"color": "black", "width": 3}, showscale=False, name=T("be_contour"),

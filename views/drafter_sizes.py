@@ -10,6 +10,7 @@ from specreplay import article_tables, palette
 from specreplay import drafter_sizes as ds
 from specreplay.views.chart_parts import plotly
 from specreplay.views.drafter_sizes_text import TEXT
+from specreplay.views.tables import table as shown_table
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, times
 
@@ -46,7 +47,7 @@ def chart(rows: list[ds.SizeRow]) -> None:
                  else f"{r.break_even:.2f}" for r in mine]
         fig.add_trace(go.Scatter(
             x=[ds.SIZES[r.size] for r in mine], y=y, mode="lines+markers", name=T(f"kind_{kind}"),
-            marker={"symbol": symbols, "size": 11}, line={"color": palette.colour("gpu", i)},
+            marker={"symbol": symbols, "size": 11}, line={"color": palette.series(i)},
             customdata=hover, hovertemplate="%{x}B: %{customdata}<extra>" + T(f"kind_{kind}") + "</extra>"))
     fig.update_xaxes(type="log", tickvals=list(ds.SIZES.values()), ticktext=[_size(s) for s in ds.SIZES],
                      title=T("x"))
@@ -68,7 +69,7 @@ def table(rows: list[ds.SizeRow]) -> None:
         for c in r.cells:
             row[T("col_at", length=c.set_length)] = times(c.speedup)
         out.append(row)
-    st.dataframe(out, hide_index=True)
+    shown_table(out)
 
 
 def smallest_paying(rows: list[ds.SizeRow], low: float) -> str:

@@ -7,14 +7,15 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import article_tables
+from specreplay import article_tables, palette
 from specreplay import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
-from specreplay.views.chart_parts import plotly
+from specreplay.views.chart_parts import log2_axis, plotly, ratio_heatmap
 from specreplay.views.full_scale_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, lang, plain, source_line, times
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart keeps to six series with 1.0
@@ -59,17 +60,18 @@ def ladder_panel() -> None:
     rows = []
     for q in fs.quoted_ladders(rec):
         bf16, w4, drafted = q.ladder.steps
+        # the multipliers beside the pinned row name, the rates and acceptance after them
         rows.append({T("col_article_row"): f"{q.source[:3]} · {q.label if lang() == 'en' else q.label_ko}",
+                     T("col_x_w4"): times(w4.vs_previous), T("col_x_drafter"): times(drafted.vs_previous),
+                     T("col_product"): times(q.ladder.product),
                      T("col_set_acceptance"): f"{q.ladder.acceptance:g}",
                      T("col_recorded_acceptance"): f"{q.ladder.measured_acceptance:.2f}"
                      if q.ladder.measured_acceptance else "—",
-                     "bf16 tok/s": _rounded(bf16.rate),
-                     T("col_w4_rate"): _rounded(w4.rate), T("col_x_w4"): times(w4.vs_previous),
+                     "bf16 tok/s": _rounded(bf16.rate), T("col_w4_rate"): _rounded(w4.rate),
                      T("col_drafter_rate"): _rounded(drafted.rate),
-                     T("col_x_drafter"): times(drafted.vs_previous), T("col_product"): times(q.ladder.product),
                      T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.2f}"
                      if fs.draft_cost(q.ladder) is not None else "—"})
-    st.dataframe(rows, hide_index=True)
+    table(rows)
     article = [c.value for c in article_tables.table_cells("ladder_overall", "decode_rate")]
     st.caption(T("ladder_note", article=" → ".join(f"{v:g}" for v in article if v)))
     pair = _get(fs.DRAFTER)
@@ -86,7 +88,7 @@ def ladder_panel() -> None:
                      T("col_w4_drafter"):
                      f"{steps.steps[1].rate:.1f} → {steps.steps[2].rate:.1f} ({times(steps.steps[2].vs_previous)})"
                      if steps and steps.steps[1].rate and steps.steps[2].rate else "—"})
-    st.dataframe(rows, hide_index=True)
+    table(rows)
     b0, b1, q0, q1 = (cells[k].value for k in ("bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"))
     st.caption(T("article_001", b0=b0, b1=b1, q0=q0, q1=q1) + source_line(cells["bf16_drafter"]))
 
@@ -102,14 +104,14 @@ def concurrency_panel() -> None:
         _nothing_yet(fs.LADDER_SWEEP, "w4, w4-dflash@…")
         return
     fig = go.Figure()
-    for c in curves:
+    for i, c in enumerate(curves):
         fig.add_trace(go.Scatter(x=list(c.throughput), y=list(c.throughput.values()), mode="lines+markers",
-                                 name=T("trace_w4_drafter", length=c.acceptance),
+                                 name=T("trace_w4_drafter", length=c.acceptance), line={"color": palette.series(i)},
                                  hovertemplate=T("hover_streams") + "<extra></extra>"))
     fig.add_hline(y=1.0, line={"color": "#444", "dash": "dot"}, annotation_text=T("drafter_off"))
     fig.update_layout(title=T("drafter_question"),
                       height=400, margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.25},
-                      xaxis={"title": T("streams_log"), "type": "log"},
+                      xaxis={"title": T("streams_log"), **log2_axis(lv for c in curves for lv in c.throughput)},
                       yaxis={"title": T("on_off"), "rangemode": "tozero"})
     plotly(fig, key="full_scale_drafter")
     st.markdown("\n".join(
@@ -129,13 +131,13 @@ def concurrency_panel() -> None:
     grid = fs.drafter_curves(rec, "w4")
     levels = sorted({lv for c in grid for lv in c.throughput})
     z = [[c.throughput.get(lv) for lv in levels] for c in grid]
-    heat = go.Figure(go.Heatmap(x=[str(lv) for lv in levels], y=[f"{c.acceptance:g}" for c in grid], z=z, zmid=1.0,
-                                colorscale="RdBu", texttemplate="%{z:.2f}×",
-                                colorbar={"title": T("on_off")}))
+    # streams as categories: 1, 2, 4 … 64 evenly spaced (a log axis), each cell as wide as the next
+    heat = go.Figure(ratio_heatmap(z, x=[str(lv) for lv in levels], y=[f"{c.acceptance:g}" for c in grid],
+                                   colorbar={"title": T("on_off")}, hovertemplate="L %{y} · %{x}: %{text}<extra></extra>"))
     heat.update_layout(title=T("breakeven_title"),
                        height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
-                       xaxis={"title": T("streams")},
-                       yaxis={"title": T("set_length")})
+                       xaxis={"title": T("streams"), "type": "category"},
+                       yaxis={"title": T("set_length"), "type": "category"})
     plotly(heat, key="full_scale_breakeven")
     edge = fs.break_even(rec, "w4")
     st.caption(T("edge_lead")
@@ -164,7 +166,7 @@ def roofline_panel() -> None:
     fig.add_hline(y=1.0, line={"color": "#444"}, annotation_text="BF16 = 1.0")
     fig.update_layout(title=T("quant_question"),
                       height=380, margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.25},
-                      xaxis={"title": T("streams_log"), "type": "log"},
+                      xaxis={"title": T("streams_log"), **log2_axis(x for t in fig.data for x in t.x)},
                       yaxis={"title": T("vs_bf16"), "rangemode": "tozero"})
     plotly(fig, key="full_scale_quant")
     st.caption(T("quant_note", measured=kind_markdown("measured"), low=times(min(low)), top=times(w4[max(w4)]),

@@ -12,13 +12,13 @@ from specreplay import article_tables
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
 from specreplay.replay.default import Choice, choose
-from specreplay.replay.html import player_html
 from specreplay.replay.payload import player_payload
 from specreplay.recording import catalogue
 from specreplay.replay.source import provenance
 from specreplay.speedup import pane_rate, speedups
 from specreplay.views.home_text import TEXT
 from specreplay.views.pages import link
+from specreplay.views.player_frame import player_frame
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times
 
@@ -46,7 +46,7 @@ def hero() -> None:
     end = max(p.track.end_us for p in panes)
     speed = default_speed(end)
     payload = {**player_payload(panes, speed=speed, lang=lang()), "autoplay": True, "standalone": True}
-    st.iframe(player_html(payload), height=470, alt=T("hero_alt"))
+    player_frame(payload, height=470, alt=T("hero_alt"))
     rec_path = next(p for p in paths if p.stem == choice.recording)
     kind_badge("measured", provenance(catalogue.header(rec_path)).line())
     ref, ratios = speedups(panes)

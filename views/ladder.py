@@ -22,6 +22,7 @@ from specreplay.views.full_scale import ladder_panel
 from specreplay.views.ladder_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, shown_kind, times, tr
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 H200_FILE = recording_file("smollm2-h200.jsonl")
@@ -67,13 +68,13 @@ def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: 
     notes = notes if notes is not None else ["" if s.vs_previous is None else times(s.vs_previous) for s in steps]
     c = steps[0].cell
     bars([label(s.label, s.label_en) for s in steps], [s.value for s in steps], notes,
-         [palette.baseline(0)] + [palette.colour("articles", i) for i in range(len(steps) - 1)], key, title,
+         [palette.baseline(0)] + [palette.series(i) for i in range(len(steps) - 1)], key, title,
          f"{kind_label(shown_kind(c))} · {ui.source_line(c, markdown=False, conditions=False)}")
 
 
 def steps_table(steps: list[article_tables.Step]) -> None:
-    st.dataframe([{T("col_rung"): label(s.label, s.label_en), "tok/s": s.value, T("col_prev"): times(s.vs_previous),
-                   T("col_first"): times(s.vs_first)} for s in steps], hide_index=True)
+    table([{T("col_rung"): label(s.label, s.label_en), T("col_prev"): times(s.vs_previous),
+            T("col_first"): times(s.vs_first), "tok/s": s.value} for s in steps])  # multipliers beside the rung
 
 
 CONTROLS = [url_state.Control("prompt", str, OVERALL), url_state.Control("our_prompt", str, ""),
@@ -125,7 +126,7 @@ def by_prompt_000() -> None:
         cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
         fig.add_trace(go.Bar(name=label(cs[0].series, cs[0].series_en), x=[label(ko, en) for ko, en in prompts],
                              y=[c.value for c in cs],
-                             marker_color=palette.baseline(0) if i == 0 else palette.colour("articles", i - 1),
+                             marker_color=palette.baseline(0) if i == 0 else palette.series(i - 1),
                              hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label(shown_kind(cs[0])) + " · 000</extra>"))
     fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis_title="tok/s",
                       title=T("by_prompt"))
@@ -199,10 +200,9 @@ def our_ladder(kind: str) -> None:
     for arm, defect in defects.items():  # the rung's figures measure the engine's defect, not a draft model's cost
         st.caption(":material/bug_report: " + T("ours_defect", arm=rung_name(arm), defect=defect.markdown(lang())))
     arm_of = {a.id: a for a in got.arms}
-    family: palette.Family = "cpu" if machine == "cpu" else "gpu"
     bars([rung_name(r.arm) for r in pl.rungs], [None if r.rate is None else round(r.rate, 1) for r in pl.rungs],
          ["" if r.vs_previous is None else times(r.vs_previous) for r in pl.rungs],
-         [palette.baseline(0)] + [palette.colour(family, i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
+         [palette.baseline(0)] + [palette.series(i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
          T("ours_question"), f"{kind_label('measured')} · {file}")
     if machine == "cpu":
         st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE))
@@ -213,15 +213,14 @@ def our_ladder(kind: str) -> None:
     st.markdown(f"**{T('ours_table_title')}**")
     rows = []
     for x in ladders:
-        row: dict[str, object] = {T("col_prompt"): x.prompt, T("col_kind"): x.kind, T("col_temp"): x.temperature}
-        for r in x.rungs:
-            row[f"{rung_name(r.arm)} tok/s"] = None if r.rate is None else round(r.rate, 1)
-            if r.vs_previous is not None or r is not x.rungs[0]:
-                row[f"→ {rung_name(r.arm)}"] = times(r.vs_previous)
+        # the multipliers first, beside the pinned prompt: at a phone's width they are what shows
+        row: dict[str, object] = {T("col_prompt"): x.prompt}
+        row |= {f"→ {rung_name(r.arm)}": times(r.vs_previous) for r in x.rungs[1:]}
         row[T("col_product")] = times(x.product)
-        row[T("col_lfl")] = "✓" if x.like_for_like else "✗"
+        row |= {f"{rung_name(r.arm)} tok/s": None if r.rate is None else round(r.rate, 1) for r in x.rungs}
+        row |= {T("col_kind"): x.kind, T("col_temp"): x.temperature, T("col_lfl"): "✓" if x.like_for_like else "✗"}
         rows.append(row)
-    st.dataframe(rows, hide_index=True, key="ours_table")
+    table(rows, key="ours_table")
     st.caption(T("ours_read" if machine == "cpu" else "ours_read_h200"))
     sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].label or a} · "
              f"{arm_of[a].engine.line} · {arm_of[a].model} · {got.machine_line} · "
@@ -286,7 +285,7 @@ def earlier_h200() -> None:
                          T("h200_q4_ratio"): times(arm_speedup(h200, "gguf-q4_1", "baseline", p.id)),
                          T("h200_ngram"): round(rate["ngram"] or 0) or None,
                          T("h200_ngram_ratio"): times(arm_speedup(h200, "ngram", "baseline", p.id))})
-        st.dataframe(rows, hide_index=True)
+        table(rows)
         st.caption(f"{kind_markdown('measured')} " + T("h200_caption"))
 
 

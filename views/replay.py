@@ -14,7 +14,6 @@ from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import SPEEDS, default_speed, speed_note
 from specreplay.replay.default import Choice, choose
-from specreplay.replay.html import player_html
 from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
                                     PRESETS, SimSpec, is_sim, parse_sim, preset_token, prompts_with_runs, repeats,
                                     sim_label, sim_pane)
@@ -24,11 +23,14 @@ from specreplay.replay.selection import default_arms, default_prompt
 from specreplay.replay.source import MAX_UPLOAD_BYTES, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
+from specreplay.words import arm_label
+from specreplay.views.player_frame import player_frame
 from specreplay.views.replay_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.uploaded import parsed_upload
 from specreplay.views.video_panel import video_export_panel
 from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 
@@ -41,7 +43,8 @@ st.title(T("title"))
 if not embedded():
     st.caption(T("intro"))
 st.info(T("not_simultaneous"), icon=":material/schedule:")
-loading = st.empty()  # shown while the recording loads and the panes are built; the player replaces it
+stage = st.container()  # the player, above the choices: on the first screen at every width
+loading = stage.empty()  # shown while the recording loads and the panes are built; the player replaces it
 loading.caption(T("loading"))
 
 
@@ -158,7 +161,7 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
     rec_kind: Kind = "imported" if rec and imported_info(rec) else "measured"
     arm_names = {a: sim_label(a, SIM_WORD) for a in options if is_sim(a)}
     if rec:
-        arm_names |= {a: f"{rec.arm(a).label} ({kind_label(rec_kind)})" for a in recorded}
+        arm_names |= {a: f"{arm_label(rec.arm(a).label, lang())} ({kind_label(rec_kind)})" for a in recorded}
     arms = st.multiselect(T("arms"), options, key=akey, max_selections=MAX_ARMS,
                           format_func=lambda a: arm_names[a])
     chosen_recorded = [a for a in arms if not is_sim(a)]
@@ -242,19 +245,19 @@ def _summary(panes: list[Pane], data: dict) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
     ref = data["reference"]
     vs = T("col_vs_ref")
-    st.dataframe(
-        # a pane counted in chunks (imported without tokens per chunk) leaves its token cells empty
-        [{T("col_arm"): p.label, T("col_kind"): kind_label(p.kind),
+    table(
+        # the arm's differing words first (the player's label), then its multiplier; a pane counted in chunks
+        # (imported without tokens per chunk) leaves its token cells empty, the reference its multiplier
+        [{T("col_arm"): pp["label"], vs: pp["ratio"], T("col_kind"): kind_label(p.kind),
           T("tokens"): p.track.tokens if p.counts == "tokens" else None,
           "TTFT s": (first_token_us(p.track) or 0) / 1e6,
           T("col_decode"): decode_rate(p.track) if p.counts == "tokens" else None,
-          vs: pp["ratio"], T("col_finished"): p.track.end_us / 1e6,
-          T("col_warnings"): " · ".join(pp["warnings"]) or None}
+          T("col_finished"): p.track.end_us / 1e6, T("col_warnings"): " · ".join(pp["warnings"])}
          for p, pp in zip(panes, data["panes"])],
-        hide_index=True, column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
-                                        T("col_decode"): st.column_config.NumberColumn(format="%.1f"),
-                                        vs: st.column_config.NumberColumn(format="×%.2f"),
-                                        T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
+        column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
+                       T("col_decode"): st.column_config.NumberColumn(format="%.1f"),
+                       vs: st.column_config.NumberColumn(format="×%.2f"),
+                       T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
     if ref is not None:
         st.caption(T("speedup_caption", ref=panes[ref].label))
 
@@ -356,10 +359,11 @@ if not enough:
     st.info(T("choose_arms"), icon=":material/view_column:")
 else:
     payload = player_payload(panes, speed=speed, lang=lang(), reference=reference)
-    if speed < 1:
-        st.caption(T("slowed", note=speed_note(speed, lang())))
-    st.iframe(player_html(payload), height=560 if embedded() else 640, alt=T("player_alt"))
     loading.empty()
+    with stage:
+        if speed < 1:
+            st.caption(T("slowed", note=speed_note(speed, lang())))
+        player_frame(payload, height=560 if embedded() else 640, alt=T("player_alt"))
     for label, defect in dict.fromkeys((p.label, p.defect) for p in panes if p.defect):  # the fix, as a link
         st.caption(":material/bug_report: " + T("defect", arm=label, defect=defect.markdown(lang())))
     if any(p.kind == "simulated" for p in panes):

@@ -15,6 +15,7 @@ from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, pag
 from specreplay.views import url_state
 from specreplay.views.roofline_text import TEXT
 from specreplay.views.texts import Texts
+from specreplay.views.tables import table
 
 T = Texts(TEXT)
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
@@ -82,7 +83,7 @@ for fmt, dash in (("bf16", "dash"), ("fp8", "dashdot")):
     which = "BF16·int4" if fmt == "bf16" else "FP8"
     level(fig, rl.measured_ridge(data, fmt), T("ridge_which_from_measurement", which=which),
           COLOR[fmt], dash)
-fig.update_yaxes(type="log")
+fig.update_yaxes(type="log", dtick=1)  # 1, 10, 100 …: no minor labels between the powers of ten
 plotly(log_x(fig, T("arithmetic_intensity_vs_batch"), "FLOP/byte", batch))
 
 # ---------- 2. measured: our H200 ----------
@@ -134,7 +135,7 @@ for s in layer_shapes:
                  **{f"int4 B={m}": f"{i4[m]:.2f}×" for m in (1, 8, 64)},
                  **{f"FP8 B={m}": f"{f8[m]:.2f}×" for m in (1, 8, 64)},
                  T("int4_first_below_1"): f"B = {cross}" if cross else T("never")})
-st.dataframe(rows, hide_index=True)
+table(rows)
 
 t4, t16 = rl.median_us(data, chosen.name, "int4"), rl.median_us(data, chosen.name, "bf16")
 int4_times = " → ".join(f"{t4[m]:,.0f}" for m in (1, 8, 64))
@@ -159,9 +160,9 @@ for row in quoted:
                              text=[times(y) for _, y in measured], hovertemplate="B=%{x}: %{text}<extra></extra>"))
 level(fig, 1.0, "BF16 = 1.0", "#444", "solid")
 plotly(log_x(fig, T("throughput_vs_bf16_whole"), T("throughput_bf16"), batch))
-st.dataframe([{T("row"): s.label_en if lang() == "en" else s.label,
+table([{T("row"): s.label_en if lang() == "en" else s.label,
                **{f"B={m}": (f"{s.value_at(m):.2f}×" if s.value_at(m) is not None else "") for m in BATCHES}}
-              for s in quoted], hide_index=True)
+              for s in quoted])
 st.caption(T("kind_markdown_quoted_exactly", kind_markdown_quoted=kind_markdown('quoted')))
 
 # ---------- 4. measured: a serving engine on our H200, timing only ----------
@@ -196,7 +197,7 @@ if trec is not None:
     ours = [{T("row"): f"{kind_label('measured')} · Qwen2.5-7B-shape · {c.label} · {TIMING}",
              **{f"B={m}": (f"{c.points[m]:.2f}×" if c.points.get(m) is not None else "") for m in BATCHES[:7]}}
             for c in curves]
-    st.dataframe(quoted_rows + ours, hide_index=True)
+    table(quoted_rows + ours)
     by = {c.arm: c for c in curves}
 
     fp8, gptq, awq = by.get("fp8"), by.get("w4a16-gptq"), by.get("w4a16-awq")

@@ -13,7 +13,7 @@ from specreplay.resources import ASSETS
 from specreplay.views.pages import PAGES, START, title
 from specreplay.views.shell_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import lang, language_switch
+from specreplay.views.ui import embedded, lang, language_switch
 
 T = Texts(TEXT)
 
@@ -33,8 +33,10 @@ def run() -> None:
                 visibility="hidden"),
         *(st.Page(p.file, title=title(p), icon=p.icon, url_path=p.url_path) for p in PAGES if p != START),
     ]
-    page = st.navigation(pages)
-    language_switch()
+    # an embed shows the page alone: no sidebar (?lang= sets its language)
+    page = st.navigation(pages, position="hidden" if embedded() else "sidebar")
+    if not embedded():
+        language_switch()
     try:
         page.run()
     except Exception:

@@ -137,9 +137,11 @@ export function draw(root, spec, v) {
   const height = spec.height;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat([model.current.x]);
   const bands = spec.bands || [];
+  // measured cells reach the axis up to y.cells_cap (Python's chart_parts.on_scale); one above it is drawn off scale
+  const cap = spec.y.cells_cap ?? Infinity;
   const ys = series.flatMap((s) => s.points.map((p) => p[1])).filter((y) => y !== null)
     .concat(model.current.ys, spec.hlines.map((h) => h.y), bands.map((b) => b.y1),
-            model.cells ? model.cells.points.map((p) => p[1]) : []);
+            model.cells ? model.cells.points.map((p) => Math.min(p[1], cap)) : []);
   const [x0, x1] = spec.x.range || [Math.min(...xs), Math.max(...xs)];
   const y0 = spec.y.range ? spec.y.range[0] : 0;
   const y1 = spec.y.range ? spec.y.range[1] : Math.max(...ys) * 1.08;
@@ -196,10 +198,13 @@ export function draw(root, spec, v) {
   if (model.cells) {
     model.cells.points.forEach(([x, y], i) => {
       const cell = spec.cells[i];
-      const dot = el("circle", { cx: px(x), cy: py(y), r: 5, fill: spec.cell_color, class: "lc-cell" }, svg);
+      const dot = y > y1 // off scale: a triangle at the top edge pointing up, its value in the hover
+        ? el("path", { d: `M${px(x)},${py(y1) - 6}l6,10h-12z`, fill: spec.cell_color, class: "lc-cell lc-off-scale" }, svg)
+        : el("circle", { cx: px(x), cy: py(y), r: 5, fill: spec.cell_color, class: "lc-cell" }, svg);
       el("title", {}, dot, `${cell.label}\nα ${x.toFixed(3)} → ${y.toFixed(2)}${cell.hover ? "\n" + cell.hover : ""}`);
     });
-    const near = model.cells.points[model.cells.nearest];
+    const found = model.cells.points[model.cells.nearest];
+    const near = found && [found[0], Math.min(found[1], y1)];
     if (near) {
       el("circle", { cx: px(near[0]), cy: py(near[1]), r: 10, stroke: spec.cell_color, class: "lc-nearest" }, svg);
       const right = px(near[0]) < width / 2;

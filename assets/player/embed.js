@@ -8,8 +8,6 @@ const root = document.getElementById("player");
 window.specreplayPlayer = mount(root, data);
 if (!data.standalone) root.addEventListener("specreplay:speed", (e) => mirrorSpeed(e.detail.speed));
 if (data.autoplay) window.specreplayPlayer.play(); // the start page's hero plays on its own
-fitFrame();
-window.addEventListener("resize", fitFrame);
 
 /** Mirror the speed into the parent page's query (the app's page around this iframe). */
 function mirrorSpeed(s) {
@@ -22,18 +20,4 @@ function mirrorSpeed(s) {
   } catch {
     // a cross-origin parent (an embed elsewhere) keeps its own URL
   }
-}
-
-/** On a phone the panes stack (player.css), taller than the iframe the page gave: grow the frame to fit, so the
- * page scrolls instead of a small box inside it. Wider screens keep the page's height. */
-function fitFrame() {
-  let frame = null;
-  try {
-    frame = window.frameElement;
-  } catch {
-    return; // a cross-origin parent: its frame is its own business
-  }
-  if (!frame || window.innerWidth > 560) return;
-  const needed = Math.ceil(document.documentElement.scrollHeight);
-  if (Math.abs(frame.clientHeight - needed) > 2) frame.style.height = `${needed}px`;
 }

@@ -72,7 +72,7 @@ def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang) -> tuple[
 def _style(family: str, source: str, s: axis_series.Series, i: int) -> tuple[str, str]:
     """The page's colours: a family per source; weight formats in the roofline colours, 8B / AWQ rows dashed."""
     if family == "spec":
-        return palette.colour({"gpu": "gpu", "cpu": "cpu"}.get(source, "articles"), i), "solid"  # type: ignore[arg-type]
+        return palette.series(i), "solid"
     key = s.key.lower()
     if key.startswith(("llamacpp/", "qwen-h200/")):
         return palette.FORMATS["q4"], "solid"

@@ -27,8 +27,9 @@ def _prompt_id(workload_en: str) -> str:
     return workload_en.split(" (")[0].strip().lower().replace(" ", "-")
 
 
-def _colours(n: int, family: palette.Family) -> list[str]:
-    return [palette.baseline(0)] + [palette.colour(family, i) for i in range(n - 1)]
+def _colours(n: int) -> list[str]:
+    """The pages' ladder colours: the grey reference, then the one series palette."""
+    return [palette.baseline(0)] + [palette.series(i) for i in range(n - 1)]
 
 
 def _article(T: Say, lang: Lang) -> tuple[dict[str, Any], list[list[str]], list[tuple[str, str]]]:
@@ -41,7 +42,7 @@ def _article(T: Say, lang: Lang) -> tuple[dict[str, Any], list[list[str]], list[
             "ladder_by_prompt", workload=workload, series_names=RUNGS_000)
         out[pid] = {"title": T("headline", which=which, first=steps[0].value, last=steps[-1].value),
                     "rungs": [{"label": s.label_en if lang == "en" else s.label, "value": s.value, "prev": s.vs_previous,
-                               "first": s.vs_first, "color": c} for s, c in zip(steps, _colours(len(steps), "articles"))]}
+                               "first": s.vs_first, "color": c} for s, c in zip(steps, _colours(len(steps)))]}
         if workload is not None:
             options.append([pid, which])
         sources.append(("quoted", f"{which} — {cite(steps[0].cell, lang)}"))  # type: ignore[arg-type]
@@ -81,7 +82,7 @@ def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str,
                 out[key]["prompts"][pl.prompt] = {"title": title, "rungs": [
                     {"label": _rung_name(r.arm, T), "value": None if r.rate is None else round(r.rate, 1),
                      "prev": r.vs_previous, "first": r.rate / first if r.rate and first else None, "color": c}
-                    for r, c in zip(pl.rungs, _colours(len(pl.rungs), "cpu" if machine == "cpu" else "gpu"))]}
+                    for r, c in zip(pl.rungs, _colours(len(pl.rungs)))]}
     return out, drafters, prompts, sources
 
 

@@ -44,12 +44,17 @@ def _player_module() -> str:
     return _asset("player.js") + "\n" + embed.replace(_EMBED_IMPORT, "")
 
 
-def player_html(payload: dict[str, Any], *, head: str = "", before: str = "") -> str:
+def player_html(payload: dict[str, Any], *, head: str = "", before: str = "", height: int | None = None) -> str:
     """The player document; `head` and `before` (trusted markup, already escaped) let a standalone export add its
-    title, policy and notes around the same player."""
+    title, policy and notes around the same player.
+
+    Without `height` the player fills its window (an exported file, opened or in a blog's iframe). With it the
+    player is that tall on a wide screen and as tall as its stacked panes on a phone (player.css, html.sized), so a
+    frame that follows its content (st.iframe's height="content") never draws over what comes after it."""
     imports = json.dumps({"imports": {f"./{m}": _data_url(m) for m in ("clock.js", "timeline.js")}})
+    sized = f' class="sized" style="--player-height:{int(height)}px"' if height else ""
     return (
-        f'<!doctype html><html lang="{payload["lang"]}"><head><meta charset="utf-8">{head}'
+        f'<!doctype html><html lang="{payload["lang"]}"{sized}><head><meta charset="utf-8">{head}'
         f"<style>{css()}{_asset('player.css')}</style>"
         f'<script type="importmap">{imports}</script></head>'
         f'<body>{before}<div id="player" tabindex="0"><p class="loading" role="status">'

@@ -18,7 +18,7 @@ from specreplay.playback import SPEEDS
 from specreplay.speedup import speedups
 from specreplay.text_checks import length
 from specreplay.timeline import Track, decode_rate, first_token_us
-from specreplay.words import PLAYER_KEYS, Lang, words
+from specreplay.words import PLAYER_KEYS, Lang, arm_label, words
 
 TAIL_US = 500_000  # the clock runs a little past the last chunk so every pane is seen finished
 
@@ -43,12 +43,12 @@ def _system(track: Track | None) -> dict[str, list[int]] | None:
     return None if track is None else {"t_us": list(track.t_us), "n": list(track.n)}
 
 
-def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str], lang: str) -> dict[str, Any]:
+def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str], lang: Lang) -> dict[str, Any]:
     track = pane.track
     return {
         "key": pane.key,
         "label": short,
-        "full_label": pane.label,
+        "full_label": arm_label(pane.label, lang),
         "subtitle": pane.subtitle,
         "kind": pane.kind,
         "details": pane.details,

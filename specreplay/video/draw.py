@@ -10,24 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
-from pathlib import Path
+from functools import partial
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from specreplay.labels import distinct_labels, pane_labels
 from specreplay.panes import Pane
 from specreplay.replay.payload import pane_warnings
-from specreplay.resources import ASSETS
 from specreplay.speedup import speedups
 from specreplay.theme import RGB, rgb
 from specreplay.timeline import US, decode_rate, visible_chunks
+from specreplay.video.glyphs import Face, face
 from specreplay.video.text import Line, Wrapper
-from specreplay.words import word
-
-FONT_DIRS = (ASSETS / "fonts", Path("/usr/share/fonts/truetype/nanum"))
-FONT_FILES = {"regular": "NanumGothic.ttf", "bold": "NanumGothicBold.ttf"}
+from specreplay.words import arm_label, word
 
 # The player's dark theme (assets/player/theme.json; badge colours from assets/palette.json). Every colour used is listed here: the GIF palette is built
 # from these.
@@ -43,29 +39,13 @@ MEASURED_BG: RGB = rgb("dark", "measured")
 SIMULATED_BG: RGB = rgb("dark", "simulated")
 IMPORTED_BG: RGB = rgb("dark", "imported")
 KIND_BG: dict[str, RGB] = {"measured": MEASURED_BG, "simulated": SIMULATED_BG, "imported": IMPORTED_BG}
-WARN = "▲ "  # NanumGothic has no ⚠ glyph
+WARN = "⚠ "
 # (background, ink) pairs that anti-aliased text and shapes blend between.
 INK_PAIRS: tuple[tuple[RGB, RGB], ...] = (
     (BG, STRONG), (BG, MUTED), (BG, BORDER), (BG, PANE), (BG, SIMULATED_BG), (PANE, TEXT), (PANE, MUTED),
     (PANE, STRONG), (PANE, BORDER), (PANE, SIMULATED_BG), (BURST_BG[0], TEXT), (BURST_BG[1], TEXT),
     (MEASURED_BG, STRONG), (SIMULATED_BG, STRONG), (IMPORTED_BG, STRONG),
 )
-
-
-def font_path(weight: str) -> Path:
-    """The bundled Nanum font (assets/fonts), else Debian's fonts-nanum."""
-    for folder in FONT_DIRS:
-        path = folder / FONT_FILES[weight]
-        if path.is_file():
-            return path
-    raise FileNotFoundError(f"{FONT_FILES[weight]} not found in {', '.join(map(str, FONT_DIRS))} — "
-                            "restore assets/fonts/ from git or `apt-get install fonts-nanum`")
-
-
-@lru_cache(maxsize=64)
-def font(weight: str, size: int) -> ImageFont.FreeTypeFont:
-    # Basic layout: no dependency on the libraqm version, so glyph placement is the same everywhere.
-    return ImageFont.truetype(str(font_path(weight)), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 @dataclass(frozen=True)
@@ -109,7 +89,7 @@ def layout(width: int, height: int, n_panes: int, legend: int = 0, warn_rows: in
     return Layout(width, height, panes, text_boxes, line_h, sizes, margin, pad)
 
 
-def wrap(s: str, fnt: ImageFont.FreeTypeFont, max_w: float, rows: int) -> list[str]:
+def wrap(s: str, fnt: Face, max_w: float, rows: int) -> list[str]:
     """s in at most `rows` lines of max_w pixels, broken at spaces; the last line cut with an ellipsis."""
     lines: list[str] = []
     words = s.split(" ")
@@ -123,7 +103,7 @@ def wrap(s: str, fnt: ImageFont.FreeTypeFont, max_w: float, rows: int) -> list[s
     return lines
 
 
-def fit(s: str, fnt: ImageFont.FreeTypeFont, max_w: float) -> str:
+def fit(s: str, fnt: Face, max_w: float) -> str:
     """s, cut with an ellipsis to fit max_w pixels."""
     if fnt.getlength(s) <= max_w:
         return s
@@ -136,7 +116,7 @@ class PaneText:
     """One pane's wrapped text box, advanced chunk by chunk: closed lines are drawn once, and only the rows
     from the previously open line down are repainted, unless the text scrolled."""
 
-    def __init__(self, pane: Pane, box: Box, line_h: int, fnt: ImageFont.FreeTypeFont):
+    def __init__(self, pane: Pane, box: Box, line_h: int, fnt: Face):
         self.pane, self.box, self.line_h, self.font = pane, box, line_h, fnt
         self.rows = max(1, box.h // line_h)
         self.widths: dict[str, float] = {}
@@ -194,17 +174,17 @@ class PaneText:
             w = sum(self._char_width(c) for c in seg)
             if mark:
                 draw.rectangle((round(x), 1, round(x + w) - 1, self.line_h - 2), fill=BURST_BG[mark - 1])
-            draw.text((x, 0), seg, font=self.font, fill=TEXT)
+            self.font.text(draw, (x, 0), seg, fill=TEXT)
             x += w
         return np.asarray(img)
 
 
-def _badge(draw: ImageDraw.ImageDraw, right: int, top: int, label: str, bg: RGB, fnt: ImageFont.FreeTypeFont) -> None:
+def _badge(draw: ImageDraw.ImageDraw, right: int, top: int, label: str, bg: RGB, fnt: Face) -> None:
     w = fnt.getlength(label)
     px, py = round(fnt.size * 0.5), round(fnt.size * 0.25)
     box = (right - w - 2 * px, top, right, top + fnt.size + 2 * py)
     draw.rounded_rectangle(box, radius=round(fnt.size * 0.4), fill=bg)
-    draw.text((box[0] + px, top + py), label, font=fnt, fill=STRONG)
+    fnt.text(draw, (box[0] + px, top + py), label, fill=STRONG)
 
 
 class FrameDrawer:
@@ -223,7 +203,7 @@ class FrameDrawer:
         self.lay = layout(width, height, len(panes), len(dict.fromkeys(self.legend)) and len(panes),
                           2 if any(self.warnings) else 0)
         self.end_us = max(p.track.end_us for p in panes)
-        self.texts = [PaneText(p, b, self.lay.line_height, font("regular", self.lay.sizes["body"]))
+        self.texts = [PaneText(p, b, self.lay.line_height, face("regular", self.lay.sizes["body"]))
                       for p, b in zip(panes, self.lay.text_boxes)]
         self.background = self._background(speed_label, title)
         sz, pad = self.lay.sizes, self.lay.pad
@@ -243,39 +223,39 @@ class FrameDrawer:
         right = lay.width - lay.margin
         mid_y = lay.margin + round(sz["clock"] * 0.55)
         if speed_label:  # beside the clock: how fast this video plays the recording
-            clock_w = font("bold", sz["clock"]).getlength("00.0 s")
-            draw.text((lay.margin + clock_w + sz["title"], mid_y), speed_label, font=font("bold", sz["title"]),
-                      fill=TEXT, anchor="lm")
+            clock_w = face("bold", sz["clock"]).getlength("00.0 s")
+            face("bold", sz["title"]).text(draw, (lay.margin + clock_w + sz["title"], mid_y), speed_label, fill=TEXT,
+                                           anchor="lm")
         if title:
-            fnt = font("regular", sz["title"])
-            draw.text((right, mid_y), fit(title, fnt, lay.width * 0.45), font=fnt, fill=MUTED, anchor="rm")
-        note_font = font("regular", sz["note"])
-        draw.text((lay.margin, lay.height - lay.margin), fit(word("video_note", self.lang), note_font, right - lay.margin),
-                  font=note_font, fill=MUTED, anchor="ld")
+            fnt = face("regular", sz["title"])
+            fnt.text(draw, (right, mid_y), fit(title, fnt, lay.width * 0.45), fill=MUTED, anchor="rm")
+        note_font = face("regular", sz["note"])
+        note_font.text(draw, (lay.margin, lay.height - lay.margin),
+                       fit(word("video_note", self.lang), note_font, right - lay.margin), fill=MUTED, anchor="ld")
         if self.legend:  # the full labels, one line per pane, above the note
             line_h = round(sz["note"] * 1.4)
             y0 = lay.panes[0].y + lay.panes[0].h + round(sz["note"] * 0.6)
-            for i, (short, full) in enumerate(zip(self.labels, [p.label for p in self.panes])):
-                draw.text((lay.margin, y0 + i * line_h), fit(f"{short.split(' · ')[0]}: {full}", note_font,
-                                                              right - lay.margin), font=note_font, fill=MUTED)
+            for i, (short, full) in enumerate(zip(self.labels, [arm_label(p.label, self.lang) for p in self.panes])):
+                note_font.text(draw, (lay.margin, y0 + i * line_h),
+                               fit(f"{short.split(' · ')[0]}: {full}", note_font, right - lay.margin), fill=MUTED)
         for pane, box, tb, label, warns in zip(self.panes, lay.panes, lay.text_boxes, self.labels, self.warnings):
             # Simulated panes get an outline in the simulated colour, as in the player.
             draw.rounded_rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), radius=round(lay.pad * 0.7),
                                    fill=PANE, outline=SIMULATED_BG if pane.kind == "simulated" else BORDER,
                                    width=max(1, round(sz["body"] / 16)) * (2 if pane.kind == "simulated" else 1))
             x, y, inner = box.x + lay.pad, box.y + lay.pad, box.w - 2 * lay.pad
-            badge_font = font("bold", sz["badge"])
+            badge_font = face("bold", sz["badge"])
             badge = word(pane.kind, self.lang)
             _badge(draw, box.x + box.w - lay.pad, y, badge, KIND_BG[pane.kind], badge_font)
-            label_font = font("bold", sz["label"])
+            label_font = face("bold", sz["label"])
             badge_w = badge_font.getlength(badge) + 2 * sz["badge"]
-            draw.text((x, y), fit(label, label_font, inner - badge_w), font=label_font, fill=STRONG)
+            label_font.text(draw, (x, y), fit(label, label_font, inner - badge_w), fill=STRONG)
             y += round(sz["label"] * 1.35)
-            sub_font = font("regular", sz["subtitle"])
-            draw.text((x, y), fit(pane.subtitle, sub_font, inner), font=sub_font, fill=MUTED)
+            sub_font = face("regular", sz["subtitle"])
+            sub_font.text(draw, (x, y), fit(pane.subtitle, sub_font, inner), fill=MUTED)
             for line in wrap(WARN + " · ".join(warns), sub_font, inner, 2) if warns else []:
                 y += round(sz["subtitle"] * 1.5)  # degenerate or not like-for-like text: the reason, in orange
-                draw.text((x, y), line, font=sub_font, fill=SIMULATED_BG)
+                sub_font.text(draw, (x, y), line, fill=SIMULATED_BG)
             sep_y = tb.y - lay.pad // 2
             draw.line((x, sep_y, x + inner, sep_y), fill=BORDER, width=1)
         return img
@@ -324,8 +304,8 @@ class FrameDrawer:
         self.dirty = [] if self.last else [Box(0, 0, lay.width, lay.height)]
         last_clock, last_panes = self.last if self.last else (None, (None,) * len(panes))
         if clock != last_clock:
-            self._paint(self.clock_box, lambda d, b: d.text(
-                (0, b.h // 2), clock, font=font("bold", sz["clock"]), fill=STRONG, anchor="lm"))
+            self._paint(self.clock_box, lambda d, b: face("bold", sz["clock"]).text(
+                d, (0, b.h // 2), clock, fill=STRONG, anchor="lm"))
         for i, (now, before) in enumerate(zip(panes, last_panes)):
             chunks, rate, counter, ratio = now
             if before is None or now[1:] != before[1:]:
@@ -347,11 +327,11 @@ class FrameDrawer:
 
     def _stats(self, draw: ImageDraw.ImageDraw, box: Box, rate: str, counter: str, ratio: str) -> None:
         sz = self.lay.sizes
-        rate_font, counter_font = font("bold", sz["rate"]), font("regular", sz["counter"])
+        rate_font, counter_font = face("bold", sz["rate"]), face("regular", sz["counter"])
         needed = rate_font.getlength(rate) + (rate_font.getlength("  " + ratio) if ratio else 0)
         if needed > box.w:  # narrow panes (4 in a square frame): shrink rather than overlap
-            rate_font = font("bold", max(8, int(sz["rate"] * box.w / needed)))
-        draw.text((0, 0), rate, font=rate_font, fill=STRONG)
+            rate_font = face("bold", max(8, int(sz["rate"] * box.w / needed)))
+        rate_font.text(draw, (0, 0), rate, fill=STRONG)
         if ratio:
-            draw.text((box.w, 0), ratio, font=rate_font, fill=STRONG, anchor="ra")
-        draw.text((0, round(sz["rate"] * 1.3)), fit(counter, counter_font, box.w), font=counter_font, fill=MUTED)
+            rate_font.text(draw, (box.w, 0), ratio, fill=STRONG, anchor="ra")
+        counter_font.text(draw, (0, round(sz["rate"] * 1.3)), fit(counter, counter_font, box.w), fill=MUTED)

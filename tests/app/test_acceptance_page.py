@@ -52,11 +52,11 @@ def test_measured_cells_beside_the_formula_and_the_nearest_follows_the_sliders(b
 def test_formula_vs_measured_table(bundled_only) -> None:
     at = open_expander(open_page("acceptance", "en"), "acceptance_tables_open")  # filled once opened
     acc = table(at, "accepted at position ÷ drafts")
-    row = acc[acc["prompt"] == "copy-quote"].iloc[0]
+    row = acc[acc["prompt · arm"].str.split(" · ").str[0] == "copy-quote"].iloc[0]
     assert (row["drafts"], row["accepted"], row["accepted at position ÷ drafts"]) == (156, 600, "0.98 / 0.98 / 0.96 / 0.92")
     assert (row["acceptance length"], row["implied α"]) == (4.85, 0.984)
     loop = table(at, "formula, c=0")
-    by_prompt = {r["prompt"]: r for _, r in loop.iterrows()}
+    by_prompt = {r["prompt · arm"].split(" · ")[0]: r for _, r in loop.iterrows()}
     copy, code = by_prompt["copy-quote"], by_prompt["code-refactor"]
     assert (copy["formula, c=0"], copy["formula, measured c"], copy["measured"]) == ("4.85×", "3.29×", "3.15×")
     assert (copy["step time ÷ baseline token time"], copy["residual (measured ÷ formula − 1)"]) == (1.47, "-4%")
@@ -82,7 +82,8 @@ def test_the_formula_fitted_to_llamacpp_arms_and_c_on_f16_and_q4(tmp_path, monke
     at = open_page("acceptance", "en")
     assert not at.exception and at.radio(key="fit_engine").value == "llamacpp"  # the default once the file is there
     fit = table(at, "residual (measured ÷ formula − 1)")
-    assert set(fit["arm"]) == {"f16-draft", "q4-draft", "q4-ngram"} and set(fit["γ"]) == {4}
+    assert set(fit["prompt · arm"].str.split(" · ").str[1]) == {"f16-draft", "q4-draft", "q4-ngram"}
+    assert set(fit["γ"]) == {4}
     m = {x.label: x.value for x in at.metric}
     assert float(m["median c · q4-draft"]) > float(m["median c · f16-draft"])  # the cheaper target, the dearer drafter
     assert any("16-bit weights holding the 4-bit model's values" in c.value for c in at.caption)
@@ -116,7 +117,7 @@ def test_bundled_temperature_sweep_names_the_engines_sampled_path(tmp_path, monk
     assert not at.exception
     rows = table(at, "word triples from the prompt: baseline / spec")
     assert list(rows["temperature"]) == [0.0, 0.3, 0.6, 0.8, 1.0] * 2
-    copy = rows[rows["prompt"] == "copy-t0.3"].iloc[0]
+    copy = rows[rows["prompt · arm"].str.split(" · ").str[0] == "copy-t0.3"].iloc[0]
     assert (copy["acceptance length"], copy["word triples from the prompt: baseline / spec"]) == (1.0, "98% / 1%")
     assert any("copy-t0.3 · ngram · smollm2-vllm-cpu-temperature, temperature 0.3: 98% of the baseline's word "
                "triples are in the prompt, 1% of the speculative arm's (0 of 253 drafts accepted)" in w.value

@@ -61,3 +61,4 @@ def test_every_chart_has_a_title_six_series_at_most_and_short_legend_names(recor
         assert title, names
         assert len(names) <= 6, (title, names)
         assert all(len(n) <= 40 for n in names), (title, [n for n in names if len(n) > 40])
+        assert len(set(names)) == len(names), (title, names)  # no two alike once cut to 40 characters

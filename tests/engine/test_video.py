@@ -25,7 +25,8 @@ from specreplay.panes import Pane
 from specreplay.timeline import frame_time_us, make_track, visible_text
 from specreplay.video.cli import main
 from specreplay.playback import speed_note
-from specreplay.video.draw import PANE, FrameDrawer, font
+from specreplay.video.draw import PANE, FrameDrawer
+from specreplay.video.glyphs import face
 from specreplay.video.plan import PRESETS, content_frames, frame_times, parse_speed
 from specreplay.video.render import render
 from specreplay.video.text import Wrapper
@@ -105,7 +106,7 @@ def test_bad_speed_is_refused(bad: str) -> None:
 # ------------------------------------------------------------------ text and glyphs
 
 def test_wrapping_chunk_by_chunk_equals_wrapping_all_at_once() -> None:
-    fnt = font("regular", 16)
+    fnt = face("regular", 16)
     chunks = ["안녕하세요, ", "스트리밍 ", "텍스트", "입니다. The quick", " brown fox\n", "jumps ", "over",
               " the lazy dog. ", "Supercalifragilisticexpialidocious" * 3, " end"]
     step = Wrapper(200, fnt.getlength)
@@ -123,14 +124,11 @@ def test_wrapping_chunk_by_chunk_equals_wrapping_all_at_once() -> None:
 
 
 def test_hangul_is_drawn_with_glyphs_not_boxes() -> None:
-    fnt = font("regular", 48)
-    masks = {ch: np.array(fnt.getmask(ch)) for ch in ["한", "국", "어", "\ue000"]}  # U+E000: no glyph → .notdef
-    assert all(m.size and m.max() > 0 for m in masks.values())
-    notdef = masks.pop("\ue000")
-    shapes = list(masks.values())
-    for m in shapes:
-        assert m.shape != notdef.shape or not np.array_equal(m, notdef)
-    assert not np.array_equal(shapes[0], shapes[1]) and not np.array_equal(shapes[1], shapes[2])
+    fnt = face("regular", 48)
+    picked = {ch: fnt.font_for(ch) for ch in ["한", "국", "어"]}
+    assert all(picked.values()) and not fnt.has("\ue000")  # U+E000: no font has it
+    masks = [np.array(f.getmask(ch)) for ch, f in picked.items()]
+    assert not np.array_equal(masks[0], masks[1]) and not np.array_equal(masks[1], masks[2])
 
 
 def test_drawing_only_what_changed_gives_the_same_frame_as_drawing_afresh() -> None:

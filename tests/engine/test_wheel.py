@@ -76,8 +76,8 @@ def run(venv: Path, *args: str) -> subprocess.CompletedProcess:
 def test_specreplay_and_its_data_come_from_the_install_not_the_checkout(venv: Path) -> None:
     proc = run(venv, "python", "-c", "import importlib.util, specreplay\n"
                "from specreplay.resources import ASSETS, RECORDINGS\n"
-               "from specreplay.video.draw import font_path\n"
-               "print(specreplay.__file__, ASSETS, RECORDINGS, font_path('regular'), sep='\\n')\n"
+               "from specreplay.video.glyphs import font_path\n"
+               "print(specreplay.__file__, ASSETS, RECORDINGS, font_path('NanumGothic.ttf'), sep='\\n')\n"
                "print(importlib.util.find_spec('specreplay.recorder.engine'))")
     assert proc.returncode == 0, proc.stderr
     *paths, engine = proc.stdout.splitlines()

@@ -53,6 +53,19 @@ def test_a_missing_role_package_names_the_extra(monkeypatch, capsys) -> None:
                                                "pip install 'specreplay[record]'")
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_and_summary_need_no_extra(command: str, monkeypatch, capsys) -> None:
+    """A plain install has no httpx: every --help still answers, and summary (a file reader) still prints."""
+    for name in [m for m in sys.modules if m.startswith("specreplay.recorder")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "httpx", None)
+    with pytest.raises(SystemExit) as done:
+        cli.main([command, "--help"]) if command != "app" else sys.exit(cli.main([command, "--help"]))
+    assert done.value.code == 0 and capsys.readouterr().out.startswith(f"usage: specreplay {command} ")
+    if command == "summary":
+        assert cli.main(["summary", "smollm2-h200"]) == 0 and "copy-quote" in capsys.readouterr().out
+
+
 def test_the_app_gets_every_streamlit_setting_as_a_flag() -> None:
     """An installed app has no .streamlit/ folder in the working directory: each setting must travel as a flag."""
     config = ROOT / "views/streamlit_config.toml"
@@ -90,6 +103,7 @@ def test_a_missing_recording_is_one_line_naming_the_bundled_ones(command: list[s
     assert code == 2
     err = capsys.readouterr().err
     assert "nope.jsonl: no such file" in err and "smollm2-h200.jsonl" in err and "Traceback" not in err
+    assert f"specreplay {command[0]}: " in err  # the command's own name, not the recorder's
     assert not (tmp_path / "x.html").exists()
 
 

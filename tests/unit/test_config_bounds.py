@@ -107,7 +107,7 @@ def test_a_refused_config_writes_nothing(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and not out.exists()
     assert proc.stderr.strip().splitlines() == [
-        "recorder: c.toml: record.levels: True is not a level: expected whole numbers from 1 to 1024 (streams at once)"]
+        "specreplay sweep: c.toml: record.levels: True is not a level: expected whole numbers from 1 to 1024 (streams at once)"]
 
 
 def test_the_bundled_configs_pass(monkeypatch) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from specreplay.recording.format import load
 from specreplay.labels import distinct_labels
+from specreplay.words import arm_label
 from specreplay.panes import recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
 from specreplay.recorder import summary
@@ -61,17 +62,28 @@ def test_a_one_arm_file_prints_no_comparison(tmp_path: Path) -> None:
 
 def test_labels_lead_with_what_differs() -> None:
     labels = ["Qwen2.5-7B-shaped bf16 · timing only · H200", "Qwen2.5-7B-shaped fp8 (W8A8) · timing only · H200"]
-    assert [s.split(" · ")[0] for s in distinct_labels(labels)] == ["bf16", "fp8 (W8A8)"]
+    assert [s.split(" · ")[0] for s in distinct_labels(labels)] == ["bf16", "fp8"]  # the aside shows on hover
     assert distinct_labels(["a b", "c d"]) == ["a b", "c d"]  # nothing shared: unchanged
     # the real-model ladder: three arms start "Q4_K_M 4-bit"; those that add to it lead with what they add
     ladder = ["Qwen2.5-Coder-1.5B · F16 (16-bit weights, 4-bit values)", "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit",
               "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit + 0.5B draft model K=4",
               "Qwen2.5-Coder-1.5B · Q4_K_M 4-bit + n-gram lookup (ngram-simple)"]
     assert distinct_labels(ladder) == [
-        "F16 (16-bit weights, 4-bit values) · Qwen2.5-Coder-1.5B", "Q4_K_M 4-bit · Qwen2.5-Coder-1.5B",
+        "F16 · Qwen2.5-Coder-1.5B", "Q4_K_M 4-bit · Qwen2.5-Coder-1.5B",
         "+ 0.5B draft model K=4 · Q4_K_M 4-bit · Qwen2.5-Coder-1.5B",
-        "+ n-gram lookup (ngram-simple) · Q4_K_M 4-bit · Qwen2.5-Coder-1.5B"]
+        "+ n-gram lookup · Q4_K_M 4-bit · Qwen2.5-Coder-1.5B"]
     assert distinct_labels(["only one"]) == ["only one"]
+    # arms that differ in one number lead with it and the words before it back to the comma (three DFlash panes
+    # used to read "+ DFlash drafte…" alike), in Korean on a Korean page
+    dflash = ["27B-class bf16 · timing only · H200"] + [
+        f"27B-class bf16 + DFlash drafter (5 layers) K=7, acceptance {a} (synthetic) · timing only · H200"
+        for a in ("2.2", "2.5", "3.1")]
+    shorts = distinct_labels(dflash)
+    assert [s.split(" · ")[0] for s in shorts[1:]] == ["acceptance 2.2", "acceptance 2.5", "acceptance 3.1"]
+    assert shorts[1] == "acceptance 2.2 · + DFlash drafter K=7 · 27B-class bf16 … · timing only · H200"
+    assert arm_label(shorts[1], "ko").startswith("수락 길이 2.2 · + DFlash 드래프터 K=7 · 27B급 bf16")
+    assert arm_label(ladder[0], "ko") == "Qwen2.5-Coder-1.5B · F16 (16비트 가중치, 4비트 값)"
+    assert arm_label(ladder[0], "en") == ladder[0]
 
 
 def test_degenerate_and_not_like_for_like_text_is_detected_and_stored() -> None:
