@@ -69,7 +69,8 @@ def test_the_acceptance_fit_leaves_the_defective_h200_draft_model_arms_out_and_s
     assert not any(t["name"].endswith(("-draft · qwen-coder-1.5b-vllm-h200", "-draft · qwen-coder-1.5b-vllm-h200-q4-d…"))
                    for t in fit["data"])
     table = next(d.value for d in at.dataframe if "α" in d.value.columns and "c" in d.value.columns)
-    assert not any(arm.endswith("-draft") and "vllm-h200" in file for arm, file in zip(table["arm"], table["recording"]))
+    assert not any(cell.endswith("-draft") and "vllm-h200" in file
+                   for cell, file in zip(table["prompt · arm"], table["recording"]))
     cells = [c for f in (h200_qwen_files.CELLS, h200_qwen_files.CELLS_Q4_DRAFT)
              for c in cells_of(load(recording_file(f))) if c.arm.endswith("-draft")]
     note = shown(next(c.value for c in at.caption if "left out of the fit" in c.value))
