@@ -12,8 +12,9 @@ from specreplay.views.acceptance_fit import cost_section, f16_note, fit_section,
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
-from specreplay.views.chart_parts import opened, plotly, short
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
+from specreplay.views.chart_parts import opened, page_sources, plotly, short
+from specreplay.views.ui import (kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line,
+                                 times)
 
 T = Texts(TEXT)
 SIM_TOKENS = 60
@@ -91,6 +92,7 @@ def reference_text(refs: list[article_tables.Reference]) -> str:
 
 
 page_intro(T("acceptance_rate_draft_length"), T("a_drafter_proposes_tokens"))
+page_sources(["leviathan", "eagle3_table1", "vllm", "llama.cpp"])
 
 
 def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:

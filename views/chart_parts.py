@@ -10,9 +10,11 @@ import plotly.graph_objects as go
 import streamlit as st
 from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
+from specreplay.addresses import address, addresses_named
+from specreplay.articles import originals
 from specreplay.views.chart_parts_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import plain
+from specreplay.views.ui import plain, tr
 
 T = Texts(TEXT)
 MAX_SERIES = 6
@@ -49,3 +51,13 @@ def opened(label: str, key: str) -> ExpanderContainer | None:
     page benchmark). Write into the returned expander; None while it is closed."""
     box = st.expander(label, key=key, on_change="rerun")
     return box if box.open else None
+
+
+def page_sources(ids: list[str]) -> None:
+    """One line under a page's intro: the public sources behind its figures, each linked (specreplay.addresses);
+    ids are original-source ids (assets/original_sources.csv), engines or models."""
+    named = addresses_named()
+    items = [f"[{plain(tr(*originals()[i]) if i in originals() else named[i], 120)}]({address(i)})" for i in ids
+             if address(i)]
+    if items:
+        st.caption(T("page_sources") + " · ".join(items))

@@ -7,6 +7,7 @@ from specreplay.views.shell import page_file
 from specreplay.views import url_state
 from specreplay.views.chooser_text import ANSWERS, RATING, TEXT, VERDICT
 from specreplay.views.texts import Texts
+from specreplay.views.chart_parts import page_sources
 from specreplay.views.ui import kind_markdown, lang, page_intro, plain, shown_kind, source_line, tr
 
 T = Texts(TEXT)
@@ -54,6 +55,7 @@ def rule_block(rule: chooser.Rule) -> None:
 
 
 page_intro(T("which_speculative_decoding_to"), T("pick_what_you_have"))
+page_sources(["vllm_docs", "eagle3_table1", "leviathan"])
 
 CONTROLS = [url_state.Control(f"ask_{q}", str, DEFAULTS[q], options=list(opts), param=q)
             for q, (_, opts) in ANSWERS.items()]

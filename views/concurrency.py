@@ -16,14 +16,14 @@ from specreplay.locations import recording_file
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import load_timing_sweep
 from specreplay.views import url_state
-from specreplay.views.chart_parts import MAX_SERIES, opened, short, sources
+from specreplay.views.chart_parts import MAX_SERIES, opened, page_sources, short, sources
 from specreplay.views.concurrency_maps import breakeven_section, pareto_section
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.full_scale import concurrency_panel
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
-from specreplay.views.ui import (FORMAT_COLOR, kind_label, kind_markdown, lang, page_intro, shown_kind, source_line,
-                                 times, tr)
+from specreplay.views.ui import (FORMAT_COLOR, kind_label, kind_markdown, lang, page_intro, shown_kind,
+                                 source_line, times, tr)
 
 T = Texts(TEXT)
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
@@ -345,6 +345,7 @@ def more_measurements() -> None:
 
 
 page_intro(T("title"), T("intro"))
+page_sources(["eagle3_table3", "spheron", "vllm", "llama.cpp"])
 explorer()
 pareto_section()
 breakeven_section()

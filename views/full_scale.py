@@ -7,7 +7,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import article_tables
+from specreplay import article_tables, ceiling
 from specreplay import full_scale as fs
 from specreplay.format import Recording
 from specreplay.views.chart_parts import plotly
@@ -42,6 +42,7 @@ def ladder_panel() -> None:
         return
     _badges(fs.LADDER, rec)
     rows = []
+    prompt = rec.prompts[0]["id"]  # timing only: one prompt
     for q in fs.quoted_ladders(rec):
         bf16, w4, drafted = q.ladder.steps
         rows.append({T("col_article_row"): f"{q.source[:3]} · {q.label if lang() == 'en' else q.label_ko}",
@@ -53,7 +54,9 @@ def ladder_panel() -> None:
                      T("col_drafter_rate"): round(drafted.rate or 0, 1),
                      T("col_x_drafter"): times(drafted.vs_previous), T("col_product"): times(q.ladder.product),
                      T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.2f}"
-                     if fs.draft_cost(q.ladder) is not None else "—"})
+                     if fs.draft_cost(q.ladder) is not None else "—",
+                     T("col_ceiling"): " · ".join(ceiling.percent(ceiling.ceiling(rec, s.arm, prompt))
+                                                  for s in q.ladder.steps)})
     st.dataframe(rows, hide_index=True)
     article = [c.value for c in article_tables.table_cells("ladder_overall", "decode_rate")]
     st.caption(T("ladder_note", article=" → ".join(f"{v:g}" for v in article if v)))

@@ -26,6 +26,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "col_x_drafter": ("×드래프터", "×drafter"),
     "col_product": ("곱", "product"),
     "col_draft_cost": ("c (드래프트 비용, 계산)", "c (draft cost, computed)"),
+    "col_ceiling": ("천장 대비 % (bf16 · 4비트 · 드래프터, 계산)", "% of ceiling (bf16 · 4-bit · drafter, computed)"),
     "ladder_note": (
         "기사 000(B200, NVFP4, 드래프터 자신의 수용): {article} tok/s. 요청 하나씩, 디코드 "
         "tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 우리 4비트는 가중치만 4비트(W4A16, Marlin)이고 어휘가 작아 "

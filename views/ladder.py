@@ -6,7 +6,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import article_tables, llamacpp_files, palette, real_ladder
+from specreplay import article_tables, ceiling, llamacpp_files, palette, real_ladder
 from specreplay.acceptance_measured import cells_of
 from specreplay.arm_facts import F16_NOTE
 from specreplay.format import Recording, RecordingError, engine_name, load
@@ -17,7 +17,8 @@ from specreplay.views.chart_parts import opened, plotly, sources
 from specreplay.views.full_scale import ladder_panel
 from specreplay.views.ladder_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, shown_kind, times, tr
+from specreplay.views.ui import (kind_badge, kind_label, kind_markdown, lang, page_intro, plain, recorded_with, shown_kind,
+                                 times, tr)
 
 T = Texts(TEXT)
 H200_FILE = recording_file("smollm2-h200.jsonl")
@@ -198,9 +199,11 @@ def our_ladder(kind: str) -> None:
          [palette.baseline(0)] + [palette.colour(family, i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
          T("ours_question"), f"{kind_label('measured')} · {file}")
     if machine == "cpu":
-        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE))
+        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE) + " "
+                   + recorded_with([arm_of[a] for a in arms]))
     else:
-        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + T("ours_caption_h200"))
+        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + T("ours_caption_h200") + " "
+                   + recorded_with([arm_of[a] for a in arms]))
         steps = step_times(got, arms[-1], pick)
         st.caption(f"{kind_markdown('computed')} " + (steps + " " if steps else "") + T("ours_why_h200"))
     st.markdown(f"**{T('ours_table_title')}**")
@@ -212,10 +215,16 @@ def our_ladder(kind: str) -> None:
             if r.vs_previous is not None or r is not x.rungs[0]:
                 row[f"→ {rung_name(r.arm)}"] = times(r.vs_previous)
         row[T("col_product")] = times(x.product)
+        for r in x.rungs:
+            row[T("col_ceiling", rung=rung_name(r.arm))] = ceiling.percent(ceiling.ceiling(got, r.arm, x.prompt))
         row[T("col_lfl")] = "✓" if x.like_for_like else "✗"
         rows.append(row)
     st.dataframe(rows, hide_index=True, key="ours_table")
     st.caption(T("ours_read" if machine == "cpu" else "ours_read_h200"))
+    band = ceiling.bandwidth(got)
+    if band:
+        st.caption(f"{kind_markdown('computed')} " + T("ceiling_" + machine, bandwidth=band.bytes_per_s / 1e9,
+                                                       where=band.where, recorded=got.machine_line))
     sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].get('label', a)} · "
              f"{engine_name(arm_of[a])} · {arm_of[a].get('model', '')} · {got.machine_line} · "
              f"{got.header.date}" for a in arms])

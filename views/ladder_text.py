@@ -92,7 +92,29 @@ TEXT: dict[str, tuple[str, str]] = {
     "ours_step": ("{a} → {b}", "{a} → {b}"),
     "ours_table_title": ("프롬프트마다: 단계 배수와 그 곱", "Per prompt: each rung's multiplier and their product"),
     "col_prompt": ("프롬프트", "prompt"), "col_kind": ("종류", "kind"), "col_temp": ("온도", "temperature"),
-    "col_product": ("곱 (계산)", "product (computed)"), "col_lfl": ("같은 토큰 수", "same token count"),
+    "col_product": ("× 원본 대비 (단계 배수의 곱)", "× vs the original (product of the rungs)"),
+    "col_lfl": ("같은 토큰 수", "same token count"),
+    "col_ceiling": ("{rung} 천장 대비 % (계산)", "{rung} % of ceiling (computed)"),
+    "ceiling_cpu": (
+        "**천장 대비 %** = 잰 디코드 속도 ÷ (메모리 대역폭 {bandwidth:.0f} GB/s ÷ 토큰당 읽는 가중치 바이트 × 스텝당 토큰). "
+        "대역폭은 bench/memory_bandwidth.py로 {where}에서 잰 값이고, 이 녹화는 {recorded}에서 했습니다(다른 CPU면 참고치). "
+        "F16·Q4_K_M이 천장의 절반 이상이면 디코드가 메모리에 묶여 있다는 뜻이라 바이트를 줄이는 4비트가 값을 합니다. "
+        "드래프터 팔의 낮은 %는 스텝마다 드래프트 모델을 돌리는 시간 때문입니다.",
+        "**% of ceiling** = measured decode rate ÷ (memory bandwidth {bandwidth:.0f} GB/s ÷ weight bytes read per "
+        "token × tokens per step). The bandwidth was measured by bench/memory_bandwidth.py on {where}; this "
+        "recording ran on {recorded} (another CPU: read it as indicative). F16 and Q4_K_M at half the ceiling or more "
+        "mean decoding is memory-bound, so 4-bit, which cuts the bytes, pays. A drafter arm's low share is the time "
+        "its draft model runs every step."),
+    "ceiling_h200": (
+        "**천장 대비 %** = 잰 디코드 속도 ÷ (H200 복사 대역폭 {bandwidth:.0f} GB/s, 우리 루프라인 측정 ÷ 토큰당 읽는 가중치 "
+        "바이트 × 스텝당 토큰). 1.5B 모델은 bf16에서도 천장의 절반 아래입니다: 스텝마다 드는 고정 비용(커널 실행, 스케줄링)이 "
+        "가중치 읽기보다 커서, 바이트를 줄여도(4비트) 빨라지지 않습니다. 27B급 bf16은 천장의 80 % 남짓으로 메모리에 묶여 "
+        "있어 4비트가 값을 합니다(사다리 페이지 아래의 27B급 표).",
+        "**% of ceiling** = measured decode rate ÷ (the H200's copy bandwidth {bandwidth:.0f} GB/s, our roofline "
+        "measurement, ÷ weight bytes read per token × tokens per step). A 1.5B model stays below half its ceiling "
+        "even in bf16: the fixed cost of every step (kernel launches, scheduling) outweighs reading its weights, so "
+        "cutting the bytes (4-bit) does not make it faster. The 27B-class bf16 runs at about 80 % of its ceiling, "
+        "memory-bound, and there 4-bit pays (the 27B-class table below)."),
     "ours_caption": (
         "요청 하나씩, 디코드 tok/s(첫 토큰 제외) 반복 3회 중앙값(워밍업 제외). 배수는 잰 속도의 비, 곱은 단계 배수의 곱입니다. "
         "✓ = 모든 반복에서 모든 단계가 같은 토큰 수. 샘플링 프롬프트(온도 > 0)는 글이 반복마다 달라 토큰 수만 맞춥니다.",

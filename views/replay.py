@@ -7,6 +7,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from specreplay import ceiling
 from specreplay.export_html import standalone_html
 from specreplay.format import Recording, RecordingError, load
 from specreplay.imported import imported_info, source_line
@@ -26,7 +27,7 @@ from specreplay.timeline import decode_rate, first_token_us
 from specreplay.views.replay_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.video_panel import video_export_panel
-from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain
+from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, recorded_with
 
 T = Texts(TEXT)
 
@@ -92,6 +93,7 @@ def _source_badge(rec: Recording) -> None:
     info = imported_info(rec)
     if not info:
         kind_badge("measured", provenance(rec).line())
+        st.caption(recorded_with(list(rec.arms)))
         return
     kind_badge("imported", source_line(info))
     st.caption(T("not_in_source") + " · ".join(plain(x) for x in info.lacks))
@@ -248,7 +250,14 @@ def _speed(default: float) -> float:
     return speed
 
 
-def _summary(panes: list[Pane], data: dict) -> None:
+def _ceiling(rec: Recording | None, pane: Pane, prompt: str | None) -> str:
+    """A recorded pane's share of its physics ceiling (specreplay.ceiling), at the pane's own decode rate."""
+    if rec is None or prompt is None or pane.kind != "measured" or pane.level is not None:
+        return "—"
+    return ceiling.percent(ceiling.ceiling(rec, pane.arm, prompt), decode_rate(pane.track))
+
+
+def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str | None) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
     ref = data["reference"]
     vs = T("col_vs_ref")
@@ -258,7 +267,7 @@ def _summary(panes: list[Pane], data: dict) -> None:
           T("tokens"): p.track.tokens if p.counts == "tokens" else None,
           "TTFT s": (first_token_us(p.track) or 0) / 1e6,
           T("col_decode"): decode_rate(p.track) if p.counts == "tokens" else None,
-          vs: pp["ratio"], T("col_finished"): p.track.end_us / 1e6,
+          vs: pp["ratio"], T("col_ceiling"): _ceiling(rec, p, prompt), T("col_finished"): p.track.end_us / 1e6,
           T("col_warnings"): " · ".join(pp["warnings"]) or None}
          for p, pp in zip(panes, data["panes"])],
         hide_index=True, column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
@@ -267,6 +276,7 @@ def _summary(panes: list[Pane], data: dict) -> None:
                                         T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
     if ref is not None:
         st.caption(T("speedup_caption", ref=panes[ref].label))
+    st.caption(T("ceiling_caption"))
 
 
 def _sync_query(values: dict[str, str | None]) -> None:
@@ -378,6 +388,6 @@ else:
                            file_name=f"{rec_name or 'replay'}-{prompt or mode}.html", mime="text/html",
                            on_click="ignore", icon=":material/download:",
                            help=T("download_html_help"))
-        _summary(panes, payload)
+        _summary(panes, payload, rec, prompt)
         # the same panes, rendered to MP4/GIF frame-exactly from the same rule
         video_export_panel(panes, speed, reference=reference)

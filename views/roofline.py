@@ -7,10 +7,11 @@ from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.format import Recording, RecordingError, engine_name
-from specreplay.views.chart_parts import opened, plotly
+from specreplay.views.chart_parts import opened, page_sources, plotly
 from specreplay.views.full_scale import roofline_panel
 from specreplay.views.ui import FORMAT_COLOR as COLOR
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, times, tr
+from specreplay.views.ui import (kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line,
+                                 times, tr)
 from specreplay.views import url_state
 from specreplay.views.roofline_text import TEXT
 from specreplay.views.texts import Texts
@@ -51,6 +52,7 @@ def shape_label(s: rl.LayerShape) -> str:
 INT4_RIDGE_B = rl.ridge_batch(rl.measured_ridge(data, "int4"), rl.BYTES_PER_WEIGHT["int4"])
 INT4_LOSES_AT = min(b for b in (rl.crossing_batch(rl.speedup(data, s.name, "int4")) for s in rl.shapes(data)) if b)
 page_intro(T("why_4_bit_can"), T("a_decode_step_reads", INT4_RIDGE_B=INT4_RIDGE_B, INT4_LOSES_AT=INT4_LOSES_AT))
+page_sources(["nvidia_modelopt", "vllm"])
 
 BATCH = url_state.whole("roofline_batch", 8, min(BATCHES), max(BATCHES), BATCHES)
 url_state.restore([BATCH])
