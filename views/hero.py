@@ -41,7 +41,7 @@ def hero() -> None:
         st.info(T("hero_none"), icon=":material/hourglass_empty:")
         return
     win, panes = found
-    st.subheader(T("hero_title", prompt=win.prompt))
+    st.markdown(T("hero_title", prompt=win.prompt))
     speed = default_speed(max(p.track.end_us for p in panes))
     payload = {**player_payload(panes, speed=speed, lang=lang(), reference=0), "autoplay": True, "standalone": True}
     st.iframe(player_html(payload), height=330, alt=T("hero_alt"))

@@ -5,7 +5,7 @@ of numbers and where to go next."""
 
 import streamlit as st
 from specreplay.views.hero import hero
-from specreplay.views.home_ladders import article_ladder, crossing, our_ladder
+from specreplay.views.home_ladders import crossing, ladders
 from specreplay.views.home_text import TEXT
 from specreplay.views.shell import page_file
 from specreplay.views.texts import Texts
@@ -17,11 +17,7 @@ LINKS = [("replay", ":material/play_circle:"), ("acceptance", ":material/tune:")
          ("roofline", ":material/show_chart:")]
 
 st.title(T("title"))
-left, right = st.columns(2, gap="large")
-with left:
-    article_ladder()
-with right:
-    our_ladder()
+ladders()
 hero()
 crossing()
 st.subheader(T("kinds"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 from specreplay.views.home_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_markdown, lang, recorded_with, shown_kind, source_line, times
+from specreplay.views.ui import kind_markdown, recorded_with, shown_kind, source_line, times
 
 from specreplay import article_tables, ceiling, llamacpp_files, story
 from specreplay import full_scale as fs
@@ -22,39 +22,37 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
 
 
-def article_ladder() -> None:
-    steps = article_tables.ladder("ladder_overall")
-    st.markdown(f"{kind_markdown('quoted')} **{T('article_ladder')}**")
-    st.markdown(_table([T("col_rung"), "tok/s", T("col_prev"), T("col_first")],
-                       [[s.label_en if lang() == "en" else s.label, f"{s.value:g}", times(s.vs_previous),
-                         times(s.vs_first)] for s in steps]))
-    st.caption(f"{kind_markdown(shown_kind(steps[0].cell))} {source_line(steps[0].cell, conditions=False)}")
-
-
 def code_acceptance() -> float:
-    """The upper end of article 000's code acceptance range (5.6): the drafter rung's set acceptance."""
+    """The upper end of article 000's code acceptance range (5.6): our drafter rung's set acceptance."""
     return next(r.high for r in article_tables.acceptance_references() if r.label_en == "code")
 
 
-def our_ladder() -> None:
+def ladders() -> None:
+    """One table, rung by rung: article 000's rates and multipliers, then ours at the same scale with % of ceiling."""
+    steps = article_tables.ladder("ladder_overall")
     got = fs.read(fs.LADDER)
-    st.markdown(f"{kind_markdown('measured')} **{T('our_ladder')}**")
-    if not isinstance(got, Recording):
-        st.info(got or T("hero_none"))
-        return
     length = code_acceptance()
-    found = fs.ladder(got, length)
-    if found is None:
-        return
-    prompt = got.prompts[0]["id"]
-    first = found.steps[0].rate
-    names = [T("rung_bf16"), T("rung_w4"), T("rung_drafter") + f" ({length:g})"]
-    rows = [[name, f"{s.rate:.0f}" if s.rate else "—", times(s.vs_previous),
-             times(s.rate / first if s.rate and first and s is not found.steps[0] else None),
-             ceiling.percent(ceiling.ceiling(got, s.arm, prompt))] for name, s in zip(names, found.steps)]
-    st.markdown(_table([T("col_rung"), "tok/s", T("col_prev"), T("col_first"), T("col_ceiling")], rows))
-    st.caption(f"{kind_markdown('measured')} {kind_markdown('computed')} " + T("our_ladder_note", acceptance=length)
-               + " " + recorded_with([got.arm(s.arm) for s in found.steps]))
+    ours = fs.ladder(got, length) if isinstance(got, Recording) else None
+    st.markdown(f"{kind_markdown('quoted')} {T('article_ladder')} · {kind_markdown('measured')} "
+                + T("our_ladder", acceptance=length))
+    header = [T("col_rung"), T("col_article"), T("col_prev"), T("col_first"), T("col_ours"), T("col_prev"),
+              T("col_first"), T("col_ceiling")]
+    rows = []
+    for i, s in enumerate(steps):
+        row = [T(f"rung_{i}"), f"{s.value:g}", times(s.vs_previous), times(s.vs_first)]
+        mine = ours.steps[i] if ours and i < len(ours.steps) else None
+        first = ours.steps[0].rate if ours else None
+        if mine is None or not isinstance(got, Recording):
+            row += ["—"] * 4
+        else:
+            row += [f"{mine.rate:.0f}" if mine.rate else "—", times(mine.vs_previous),
+                    times(mine.rate / first if i and mine.rate and first else None),
+                    ceiling.percent(ceiling.ceiling(got, mine.arm, got.prompts[0]["id"]))]
+        rows.append(row)
+    st.markdown(_table(header, rows))
+    links = recorded_with([got.arm(ours.steps[0].arm)], models=False) if ours and isinstance(got, Recording) else ""
+    st.caption(f"{kind_markdown(shown_kind(steps[0].cell))} {source_line(steps[0].cell, conditions=False)} · "
+               f"{kind_markdown('computed')} {T('ceiling_note')} {links}")
 
 
 def crossing() -> None:

@@ -1,27 +1,26 @@
 """The start page's words (Korean, English), read through views.texts.Texts."""
 
 TEXT: dict[str, tuple[str, str]] = {
-    "title": ("같은 모델이 몇 배 빨라지는 이유, 그리고 그 이득이 사라지는 때",
-              "Why the same LLM gets several times faster — and when the gain disappears"),
     # (a) the two ladders (views/home_ladders.py)
-    "article_ladder": ("기사 000의 계단: B200 · Qwen3.8-27B", "Article 000's ladder: B200 · Qwen3.8-27B"),
-    "our_ladder": ("우리 계단, 같은 규모: H200 · 27B급 · vLLM 0.23",
-                   "Our ladder at the same scale: H200 · 27B-class · vLLM 0.23"),
-    "our_ladder_note": ("속도는 측정, 드래프터의 수용 길이는 기사 000의 코드 수치 {acceptance:g}로 정해 둔 것(가짜 가중치, "
-                        "시간만 유효). 천장 = 대역폭 ÷ 토큰당 읽는 가중치 바이트 × 스텝당 토큰.",
-                        "Speed measured; the drafter's acceptance length set to article 000's code figure "
-                        "{acceptance:g} (dummy weights: timing only). Ceiling = bandwidth ÷ weight bytes read per "
-                        "token × tokens per step."),
+    "title": ("몇 배 빨라지는 이유, 그리고 사라지는 때", "Several times faster — and when it isn't"),
+    "article_ladder": ("기사 000: B200 · Qwen3.8-27B", "article 000: B200 · Qwen3.8-27B"),
+    "our_ladder": ("우리: H200 · 27B급 · 수용 길이를 000의 코드 수치 {acceptance:g}로 정함",
+                   "ours: H200 · 27B-class · acceptance set to 000's code {acceptance:g}"),
+    "ceiling_note": ("천장 = 잰 메모리 대역폭 ÷ 토큰당 가중치 바이트 × 스텝당 토큰; 우리 팔은 시간만 유효(가짜 가중치).",
+                     "Ceiling = measured bandwidth ÷ weight bytes per token × tokens per step; our arms are timing only "
+                     "(dummy weights)."),
     "col_rung": ("단계", "rung"),
+    "col_article": ("기사 000 tok/s", "article 000 tok/s"),
+    "col_ours": ("우리 tok/s", "ours tok/s"),
     "col_prev": ("× 앞 단계 대비", "× vs the rung before"),
     "col_first": ("× 원본 대비", "× vs the original"),
     "col_ceiling": ("천장 대비 %", "% of ceiling"),
-    "rung_bf16": ("① bf16", "① bf16"),
-    "rung_w4": ("② 4비트 (W4A16)", "② 4-bit (W4A16)"),
-    "rung_drafter": ("③ + DFlash 드래프터", "③ + DFlash drafter"),
+    "rung_0": ("①\u00a0bf16", "①\u00a0bf16"),
+    "rung_1": ("②\u00a04비트", "②\u00a04-bit"),
+    "rung_2": ("③\u00a0+\u00a0드래프터", "③\u00a0+\u00a0drafter"),
     # (b) the replay (views/hero.py)
-    "hero_title": ("드래프터가 이기는 실제 텍스트: {prompt} 프롬프트, 이 2코어 CPU의 llama.cpp",
-                   "A drafter winning on real text: the {prompt} prompt, llama.cpp on this 2-core CPU"),
+    "hero_title": ("**드래프터가 이기는 실제 텍스트**: {prompt} 프롬프트, 2코어 CPU의 llama.cpp",
+                   "**A drafter winning on real text**: the {prompt} prompt, llama.cpp on a 2-core CPU"),
     "hero_none": ("드래프터가 이기는 실제 녹화가 아직 없어 여기에 재생을 보여 줄 수 없습니다.",
                   "No bundled real recording has a drafter winning yet, so there is no replay to show here."),
     "hero_alt": ("F16과 F16 + 0.5B 드래프트 모델의 나란히 재생", "F16 and F16 + 0.5B draft model replayed side by side"),

@@ -143,15 +143,17 @@ def page_intro(title: str, intro: str) -> None:
         st.markdown(intro)
 
 
-def recorded_with(arms: list[dict]) -> str:
-    """Markdown links to the public pages of the engines and models these arms ran (specreplay.addresses), the draft
-    model included; names without a known address stay plain."""
+def recorded_with(arms: list[dict], models: bool = True) -> str:
+    """Markdown links to the public pages of the engines and (unless models=False) the models these arms ran
+    (specreplay.addresses), the draft model included; names without a known address stay plain."""
     from specreplay.addresses import link
 
     names: dict[str, str] = {}
     for arm in arms:
         engine = arm.get("engine", {}).get("name", "")
         names[engine] = link(plain(f"{engine} {arm.get('engine', {}).get('version') or ''}".strip()), engine)
+        if not models:
+            continue
         names[arm.get("model", "")] = link(plain(arm.get("model", "")), arm.get("model", ""))
         spec = (arm.get("flags") or {}).get("speculative_config")
         draft = str(spec.get("model") or "") if isinstance(spec, dict) else ""
