@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from specreplay import article_tables
+from specreplay import article_tables, theory
+from specreplay.arm_facts import draft_length
 from specreplay.format import Recording, RecordingError, load
 from specreplay.locations import recording_file
 from specreplay.panes import median_rate
@@ -78,6 +79,7 @@ class Ladder:
     acceptance: float  # set acceptance length of the drafter rung
     measured_acceptance: float | None  # 1 + accepted / drafts over the drafter rung's repeats (the counters)
     steps: tuple[Step, ...]  # bf16 → 4-bit → 4-bit + drafter
+    draft_length: int | None = None  # γ of the drafter rung
 
     @property
     def product(self) -> float | None:
@@ -108,7 +110,7 @@ def ladder(rec: Recording, length: float, base: str = "bf16", quant: str = "w4")
         rate = _rate(rec, arm)
         prev = steps[-1].rate if steps else None
         steps.append(Step(arm, rate, rate / prev if rate and prev else None))
-    return Ladder(length, _measured_acceptance(rec, drafter), tuple(steps))
+    return Ladder(length, _measured_acceptance(rec, drafter), tuple(steps), draft_length(rec.arm(drafter)))
 
 
 @dataclass(frozen=True)
@@ -122,22 +124,24 @@ class QuotedLadder:
 
 
 def draft_cost(ladder: Ladder) -> float | None:
-    """c: how much longer a step is with the drafter (drafting K tokens + verifying K+1) than without, from the
-    rates and the counters' acceptance: (accepted tokens per step ÷ rate on) ÷ (1 ÷ rate off) − 1. The speedup is
-    then acceptance ÷ (1 + c), the acceptance page's formula."""
+    """c, the acceptance page's: one drafting pass ÷ one target step (theory.cost_ratio_from_step). A step with the
+    drafter (γ drafts + verifying γ + 1) lasts (accepted tokens per step ÷ rate on) ÷ (1 ÷ rate off) = 1 + γc plain
+    steps, so the speedup is acceptance ÷ (1 + γc), the formula's."""
     _, off, on = ladder.steps
-    return _cost(off.rate, on.rate, ladder.measured_acceptance)
+    return _cost(off.rate, on.rate, ladder.measured_acceptance, ladder.draft_length)
 
 
-def _cost(off: float | None, on: float | None, accepted_per_step: float | None) -> float | None:
-    return accepted_per_step * off / on - 1 if off and on and accepted_per_step else None
+def _cost(off: float | None, on: float | None, accepted_per_step: float | None, gamma: int | None) -> float | None:
+    if not (off and on and accepted_per_step and gamma):
+        return None
+    return theory.cost_ratio_from_step(accepted_per_step * off / on, gamma)
 
 
 def pair_cost(rec: Recording, length: float, base: str = "bf16") -> float | None:
     """draft_cost of the drafter arm at this length over `base` (article 001's bf16 pair)."""
     arm = drafter_arms(rec, base).get(length)
     off, on = pair_rates(rec, length, base)
-    return _cost(off, on, _measured_acceptance(rec, arm)) if arm else None
+    return _cost(off, on, _measured_acceptance(rec, arm), draft_length(rec.arm(arm))) if arm else None
 
 
 def quoted_ladders(rec: Recording) -> list[QuotedLadder]:

@@ -53,7 +53,7 @@ def ladder_panel() -> None:
                      T("col_w4_rate"): round(w4.rate or 0, 1), T("col_x_w4"): times(w4.vs_previous),
                      T("col_drafter_rate"): round(drafted.rate or 0, 1),
                      T("col_x_drafter"): times(drafted.vs_previous), T("col_product"): times(q.ladder.product),
-                     T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.2f}"
+                     T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.3f}"
                      if fs.draft_cost(q.ladder) is not None else "—",
                      T("col_ceiling"): " · ".join(ceiling.percent(ceiling.ceiling(rec, s.arm, prompt))
                                                   for s in q.ladder.steps)})

@@ -25,18 +25,18 @@ TEXT: dict[str, tuple[str, str]] = {
     "col_drafter_rate": ("+ 드래프터 tok/s", "+ drafter tok/s"),
     "col_x_drafter": ("×드래프터", "×drafter"),
     "col_product": ("곱", "product"),
-    "col_draft_cost": ("c (드래프트 비용, 계산)", "c (draft cost, computed)"),
+    "col_draft_cost": ("c (드래프트 1회 ÷ 타깃 1스텝, 계산)", "c (one drafting pass ÷ one target step, computed)"),
     "col_ceiling": ("천장 대비 % (bf16 · 4비트 · 드래프터, 계산)", "% of ceiling (bf16 · 4-bit · drafter, computed)"),
     "ladder_note": (
         "기사 000(B200, NVFP4, 드래프터 자신의 수용): {article} tok/s. 요청 하나씩, 디코드 "
         "tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 우리 4비트는 가중치만 4비트(W4A16, Marlin)이고 어휘가 작아 "
-        "lm_head가 가볍습니다(docs/gpu.md). c = 드래프터가 있는 스텝 ÷ 없는 스텝 − 1(속도와 기록된 수용 길이로 계산); "
-        "×드래프터 = 수용 길이 ÷ (1 + c).",
+        "lm_head가 가볍습니다. c = 드래프트 1회의 비용 ÷ 타깃 1스텝(수용률 페이지와 같은 c): 드래프터가 있는 스텝 ÷ "
+        "없는 스텝 = 1 + γc (γ = 7, 속도와 기록된 수용 길이로 계산); ×드래프터 = 수용 길이 ÷ (1 + γc).",
         "Article 000 (B200, NVFP4, the drafter's own acceptance): {article} tok/s. "
         "One request at a time, decode tok/s (first token excluded), median of 3, 256 forced tokens. Our 4-bit is "
-        "weight-only (W4A16, Marlin) with a smaller vocabulary, so a lighter lm_head (docs/gpu.md). c = a step with "
-        "the drafter ÷ a step without − 1, from the rates and the recorded acceptance; ×drafter = acceptance ÷ "
-        "(1 + c)."),
+        "weight-only (W4A16, Marlin) with a smaller vocabulary, so a lighter lm_head. c = one drafting pass ÷ one "
+        "target step (the acceptance page's c): a step with the drafter ÷ a step without = 1 + γc (γ = 7, from the "
+        "rates and the recorded acceptance); ×drafter = acceptance ÷ (1 + γc)."),
     "col_bf16_drafter": ("bf16 → + 드래프터", "bf16 → + drafter"),
     "col_w4_drafter": ("4비트 → + 드래프터", "4-bit → + drafter"),
     "article_001": ("기사 001(B200): bf16 {b0:g} → {b1:g}, 4비트 {q0:g} → {q1:g} tok/s — 드래프터의 이득은 bf16 위에서 더 큽니다. ",
