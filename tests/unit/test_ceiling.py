@@ -9,18 +9,12 @@ import pytest
 
 from recorder import summary
 from specreplay import ceiling, full_scale, h200_qwen_files, llamacpp_files, real_ladder
-from specreplay.format import Recording
 from specreplay.resources import ASSETS
-
-
-def read(name: str) -> Recording:
-    got = llamacpp_files.read(name)
-    assert isinstance(got, Recording), got
-    return got
+from tests.replay_recordings import bundled
 
 
 def test_the_27b_class_bf16_is_memory_bound_and_4_bit_is_not() -> None:
-    rec = read(full_scale.LADDER)
+    rec = bundled(full_scale.LADDER)
     bf16, w4 = (ceiling.ceiling(rec, a, "story") for a in ("bf16", "w4"))
     assert bf16 and w4
     h200 = json.loads((ASSETS / "roofline_h200.json").read_text())["ceilings"]["copy_bandwidth_bytes_per_s"]
@@ -29,7 +23,7 @@ def test_the_27b_class_bf16_is_memory_bound_and_4_bit_is_not() -> None:
 
 
 def test_a_drafter_arm_s_ceiling_counts_its_measured_tokens_per_step() -> None:
-    rec = read(full_scale.LADDER)
+    rec = bundled(full_scale.LADDER)
     plain, drafted = ceiling.ceiling(rec, "w4", "story"), ceiling.ceiling(rec, "w4-dflash@5.6", "story")
     assert plain and drafted and drafted.weight_bytes == plain.weight_bytes  # the target's weights, read once a step
     assert drafted.tokens_per_step == pytest.approx(5.8, abs=0.05)  # tokens after the first ÷ engine steps
@@ -37,7 +31,7 @@ def test_a_drafter_arm_s_ceiling_counts_its_measured_tokens_per_step() -> None:
 
 
 def test_the_real_1_5b_on_the_h200_is_far_below_its_ceiling() -> None:
-    rec = read(h200_qwen_files.CELLS_Q4_DRAFT)
+    rec = bundled(h200_qwen_files.CELLS_Q4_DRAFT)
     bf16, q4 = (ceiling.ceiling(rec, a, "code") for a in ("bf16", "q4"))
     assert bf16 and q4 and bf16.share and q4.share
     assert bf16.share < 0.5 and q4.share < 0.2  # overhead-bound: fewer bytes do not help
@@ -46,16 +40,16 @@ def test_the_real_1_5b_on_the_h200_is_far_below_its_ceiling() -> None:
 @pytest.mark.parametrize("machine", list(real_ladder.MACHINE_LADDERS))
 def test_every_arm_of_the_bundled_ladders_has_a_share(machine: str) -> None:
     for file, arms in real_ladder.MACHINE_LADDERS[machine].values():
-        rec = read(file)
+        rec = bundled(file)
         for prompt in rec.prompts:
             for arm in arms:
                 assert ceiling.percent(ceiling.ceiling(rec, arm, prompt["id"])) != "—", (file, arm, prompt["id"])
-    rec = read(full_scale.LADDER)
+    rec = bundled(full_scale.LADDER)
     assert all(ceiling.ceiling(rec, a["id"], "story") for a in rec.arms)
 
 
 def test_the_summary_prints_the_same_share() -> None:
-    rec = read(llamacpp_files.LADDER)
+    rec = bundled(llamacpp_files.LADDER)
     row = next(r for r in summary.rows(rec) if (r.arm, r.prompt) == ("f16", "code"))
     share = ceiling.percent(ceiling.ceiling(rec, "f16", "code"))
     line = next(ln for ln in summary.render(rec).splitlines() if ln.startswith("f16 ") and " code " in ln)

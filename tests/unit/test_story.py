@@ -5,17 +5,11 @@ from __future__ import annotations
 
 from recorder import summary
 from specreplay import llamacpp_files, real_ladder, story
-from specreplay.format import Recording
-
-
-def read(name: str) -> Recording:
-    got = llamacpp_files.read(name)
-    assert isinstance(got, Recording), got
-    return got
+from tests.replay_recordings import bundled
 
 
 def test_the_drafter_wins_on_a_prompt_that_is_not_copying() -> None:
-    rec = read(llamacpp_files.LADDER)
+    rec = bundled(llamacpp_files.LADDER)
     win = story.drafter_wins(rec)
     assert win is not None and win.prompt == "code"  # the largest gain among greedy, non-copy prompts
     assert rec.prompt(win.prompt)["kind"] != story.COPY_KIND
@@ -24,7 +18,7 @@ def test_the_drafter_wins_on_a_prompt_that_is_not_copying() -> None:
 
 
 def test_one_figure_for_the_pair_in_the_summary_and_the_ladder() -> None:
-    rec = read(llamacpp_files.LADDER)
+    rec = bundled(llamacpp_files.LADDER)
     win = story.drafter_wins(rec)
     assert win is not None
     row = next(r for r in summary.rows(rec) if (r.arm, r.prompt) == ("f16-draft", win.prompt))
@@ -36,6 +30,6 @@ def test_one_figure_for_the_pair_in_the_summary_and_the_ladder() -> None:
 
 
 def test_the_drafter_falls_below_one_from_two_streams_on_this_cpu() -> None:
-    curve = story.drafter_by_level(read(llamacpp_files.SWEEP))
+    curve = story.drafter_by_level(bundled(llamacpp_files.SWEEP))
     assert curve is not None and list(curve.decode) == [1, 2, 4, 8]
     assert (curve.decode[1] or 0) > 1 > (curve.decode[2] or 2) and curve.crossing == 2
