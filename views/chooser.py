@@ -68,10 +68,24 @@ for col, (q, (question, options)) in zip(cols, ANSWERS.items()):
         answers[q] = st.radio(pick(question), list(options), key=f"ask_{q}", format_func=labels.get)
 url_state.publish(CONTROLS)
 
+def none_pays(fits: list[chooser.Fit]) -> None:
+    """No method recommended: say so with the best speedup we measured for a method advised against (below 1.0
+    everywhere, or the articles' word alone when we measured none)."""
+    measured = [(f.method, fig) for f in fits if f.verdict == "avoid" for r in f.rules for fig in r.figures
+                if isinstance(fig, chooser.RecordedFigure)]
+    if not measured or max(fig.value for _, fig in measured) >= 1:
+        st.info(T("the_articles_recommend_no"))
+        return
+    method, best = max(measured, key=lambda mf: mf[1].value)
+    text = chooser.describe((best,), lang())[0][0]
+    st.info(f"{kind_markdown('measured')} " + T("none_pays_here", method=method.id, figure=text)
+            + f" — {figure_source(best)}")
+
+
 fits, advice = chooser.choose(answers)
 st.subheader(T("methods_that_fit"))
 if not any(f.verdict == "recommend" for f in fits):
-    st.info(T("the_articles_recommend_no"))
+    none_pays(fits)
 for fit in fits:
     m = fit.method
     with st.container(border=True):
