@@ -30,7 +30,7 @@ def words(text: str) -> int:
 def count(node) -> int:
     """Words under one node of the AppTest tree, expanders left out."""
     kind = getattr(node, "type", "")
-    if kind == "expandable":
+    if kind == "expander":
         return 0
     children = getattr(node, "children", None)
     if children is not None:

@@ -109,8 +109,8 @@ if answers["copies"] == "yes":
                + tr(c.text_ko, c.text_en))
     figures(c.figures)
 
-st.subheader(T("what_the_articles_did"))
-for c in caveats.values():
-    st.markdown(f"- {tr(c.text_ko, c.text_en)} — {source_line(c)}")
-    if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):
-        figures(c.figures)
+with st.expander(T("what_the_articles_did")):
+    for c in caveats.values():
+        st.markdown(f"- {tr(c.text_ko, c.text_en)} — {source_line(c)}")
+        if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):
+            figures(c.figures)

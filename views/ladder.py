@@ -250,7 +250,6 @@ def article_001() -> None:
 
 
 def article_003() -> None:
-    st.subheader(T("h_003"))
     general = article_tables.ladder("rtx3090_steps", series_names=RTX_GENERAL)
     quoting = article_tables.ladder("rtx3090_steps", series_names=RTX_QUOTING)
     chat = article_tables.cell("rtx3090_steps", RTX_CHAT, "decode_rate")
@@ -298,9 +297,11 @@ with left:
     kind = article_000()
 with right:
     our_ladder(kind)
-by_prompt_000()
+with st.expander(T("by_prompt")):
+    by_prompt_000()
 article_001()
-article_003()
+with st.expander(T("h_003")):
+    article_003()
 earlier_h200()
 ladder_panel()  # the 27B-class H200 ladder at the articles' acceptance (issue #25)
 url_state.publish(CONTROLS)

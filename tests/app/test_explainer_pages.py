@@ -135,7 +135,7 @@ def test_ladder_001_shows_pair_ratios_never_a_ratio_between_unlike_bars() -> Non
 
 def test_ladder_003_keeps_its_two_tasks_apart() -> None:
     at = open_page("ladder", "en")
-    heads = [h.value for h in at.subheader]
+    heads = [h.value for h in at.subheader] + [e.label for e in at.expander]  # 003 sits in an expander
     assert "RTX 3090 · Qwen3.8-27B · a developer's own engine (article 003, reported)" in heads
     assert not any("82 → 382" in h for h in heads)  # no heading pairs the chat baseline with the quoting figure
     bold = [md.value for md in at.markdown]
