@@ -48,22 +48,28 @@ def ratio(text: str) -> float:
     return float(found.group(1))
 
 
-def test_the_first_screen_holds_both_ladders_and_a_replay_the_drafter_wins(app_url: str, page) -> None:
-    page.goto(f"{app_url}/?lang=en")
+FIRST_SCREEN = {"en": ("article 000 tok/s", "458.5", "ours tok/s", "508", "% of ceiling", "28 %"),
+                "ko": ("기사 000 tok/s", "458.5", "우리 tok/s", "508", "천장 대비 %", "28 %")}
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_first_screen_holds_both_ladders_and_a_replay_the_drafter_wins(app_url: str, page, lang: str) -> None:
+    page.goto(f"{app_url}/?lang={lang}")
     handle, frame = mounted(page)
     height = page.viewport_size["height"]
-    for cell in ("article 000 tok/s", "458.5", "ours tok/s", "508", "% of ceiling", "28 %"):
+    for cell in FIRST_SCREEN[lang]:
         box = page.locator("table").get_by_text(cell).first.bounding_box()
         assert box and box["y"] + box["height"] <= height, cell
     box = handle.bounding_box()
     assert box and box["y"] + box["height"] <= height, box  # the whole player on the first screen
     to_end(frame)
-    labels = frame.locator(".pane .label-short").all_text_contents()
+    labels = frame.locator(".pane .label-short").all_text_contents()  # arm labels stay as recorded (English)
     finished = [float(re.search(r"(\d+\.\d+)", s).group(1))  # type: ignore[union-attr]
                 for s in frame.locator(".pane .status").all_text_contents()]
     drafter = next(i for i, lbl in enumerate(labels) if "draft model" in lbl)
     assert finished[drafter] < min(f for i, f in enumerate(finished) if i != drafter)  # the drafter finishes first
     assert page.get_by_text("vLLM 0.23: bf16").count() == 0  # the H200 real-model line is not on the start page
+    assert page.get_by_text("vLLM 0.23으로 잰 것").count() == 0
 
 
 def test_one_multiplier_for_the_pair_on_every_surface(app_url: str, page, tmp_path: Path) -> None:
