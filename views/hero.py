@@ -57,7 +57,7 @@ def hero() -> None:
     if win.q4_gain is not None and win.q4_rate and win.q4_draft_rate:
         q = {s.cell.key: s for s in article_tables.ladder("quant_vs_drafter", series_names=PAIRS_001)}
         b0, b1, q0, q1 = (q[k].value for k in PAIRS_001)
-        st.markdown(f"{kind_markdown('measured')} {kind_markdown('quoted')} " + T(
+        st.markdown(f"{kind_markdown('measured')} {kind_markdown('quoted')} {kind_markdown('computed')} " + T(
             "hero_quant", q4=win.q4_rate, q4d=win.q4_draft_rate, gain=times(win.q4_gain), b0=b0, b1=b1,
             bg=times(b1 / b0), q0=q0, q1=q1, qg=times(q1 / q0)))
         st.caption(source_line(q[PAIRS_001[0]].cell, conditions=False) + " · "
