@@ -260,8 +260,10 @@ url_state.restore(CONTROLS)
 explorer()
 measured_cells, measured_problems = acceptance_measured.recorded_cells()
 fit_section(measured_cells, measured_problems)
-cost_section(measured_cells)
-kind_section(measured_cells)
+with st.expander(T("c_title")):
+    cost_section(measured_cells)
+with st.expander(T("kind_title")):
+    kind_section(measured_cells)
 url_state.publish(CONTROLS[3:])
 if tables := opened(T("every_measured_cell_tables"), "acceptance_tables_open"):
     with tables:
@@ -273,7 +275,8 @@ greedy_ng = f"{ng[(0.0, 'speedup_min')]:.1f}–{ng[(0.0, 'speedup_max')]:.1f}×"
 hot_ng = f"{ng[(1.0, 'speedup_min')]:.1f}–{ng[(1.0, 'speedup_max')]:.1f}×"
 st.caption(kind_markdown("quoted") + " " + T("higher_temperature_means_fewer", times_t0_value=times(t0.value), times_t1_value=times(t1.value)) + kind_markdown("quoted") + " " + T("n_gram_drafting_on", greedy_ng=greedy_ng, hot_ng=hot_ng))
 
-temperature_section(measured_cells)
+with st.expander(T("raising_the_temperature_our")):
+    temperature_section(measured_cells)
 
 if check := opened(T("check_against_article_004"), "acceptance_check_open"):
     with check:

@@ -351,4 +351,5 @@ pareto_section()
 breakeven_section()
 recorded_levels()
 more_measurements()
-concurrency_panel()  # drafter on ÷ off and the break-even map at 27B-class on the H200 (issue #25)
+with st.expander(T("panel_27b")):
+    concurrency_panel()  # drafter on ÷ off and the break-even map at 27B-class on the H200 (issue #25)
