@@ -1,14 +1,17 @@
 """The closing summary of a cells-mode file: one row per arm x prompt, over repeats (warm-ups excluded).
 
-Decode tok/s and the speedup come from specreplay.speedup (the median repeat's specreplay.timeline.decode_rate,
+Decode tok/s and the speedups come from specreplay.speedup (the median repeat's specreplay.timeline.decode_rate,
 divided by the reference arm's), so the recorder, the replay, the video and the pages print one figure for one pair.
-A file with one arm has nothing to compare: no speedup and no like-for-like column.
+Each row names two references: the arm's baseline (the rung before) and the original (the root of the baseline
+chain, the player's default reference). A file with one arm has nothing to compare: no speedup and no like-for-like
+column. The % of the physics ceiling comes from specreplay.ceiling.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from specreplay.ceiling import Ceiling, ceiling, percent
 from specreplay.engine_defects import defect_lines, draft_graphs_defect
 from specreplay.recording import format as fmt
 from specreplay.panes import median_repeat, recorded_pane
@@ -33,6 +36,9 @@ class Row:
     errors: int
     reference: str | None = None  # the arm the speedup is relative to
     text: tuple[str, ...] = ()  # the median repeat's text warnings (specreplay.text_checks), in English
+    original: str | None = None  # the root of the baseline chain (the player's default reference)
+    vs_original: float | None = None  # decode_tps / the original arm's, same prompt
+    ceiling: Ceiling | None = None  # the physics ceiling (specreplay.ceiling)
 
 
 def reference_of(rec: fmt.Recording, arm: str) -> str | None:
@@ -44,6 +50,14 @@ def reference_of(rec: fmt.Recording, arm: str) -> str | None:
         return named
     first = rec.arms[0].id
     return None if arm == first else first
+
+
+def original_of(rec: fmt.Recording, arm: str) -> str | None:
+    """The root of the arm's baseline chain (f16 for q4-ngram → q4 → f16); None for the root itself."""
+    seen = [arm]
+    while (ref := reference_of(rec, seen[-1])) and ref not in seen:
+        seen.append(ref)
+    return seen[-1] if len(seen) > 1 else None
 
 
 def _median_ttft(runs: list[fmt.Run]) -> float | None:
@@ -71,7 +85,7 @@ def rows(rec: fmt.Recording) -> list[Row]:
             # a run's own counters; else the arm's single-stream level line (an imported file's totals)
             spec = total(r.spec for r in runs) or total(
                 lv.spec for lv in rec.levels if lv.arm == arm.id and lv.concurrency == 1)
-            ref = reference_of(rec, arm.id)
+            ref, orig = reference_of(rec, arm.id), original_of(rec, arm.id)
             rate = arm_rate(rec, arm.id, prompt.id)
             out.append(Row(
                 arm=arm.id, prompt=prompt.id, kind=prompt.kind, repeats=len(runs),
@@ -80,7 +94,9 @@ def rows(rec: fmt.Recording) -> list[Row]:
                 acceptance_length=spec.acceptance_length if spec else None,
                 speedup=speedup(rate, arm_rate(rec, ref, prompt.id)) if ref else None, like_for_like=same,
                 errors=len([r for r in rec.select(arm.id, prompt.id, ok=False) if not r.ok]), reference=ref,
-                text=_text(rec, arm.id, prompt.id),
+                text=_text(rec, arm.id, prompt.id), original=orig,
+                vs_original=speedup(rate, arm_rate(rec, orig, prompt.id)) if orig else None,
+                ceiling=ceiling(rec, arm.id, prompt.id),
             ))
     return out
 
@@ -96,23 +112,33 @@ def render(rec: fmt.Recording) -> str:
     def f(x: float | None, spec: str) -> str:
         return "—" if x is None else format(x, spec)
 
+    def x(v: float | None) -> str:
+        return f(v, ".2f") + ("x" if v else "")
+
     compare = len(rec.arms) > 1
     lines = [f"{'arm':<12} {'prompt':<14} {'kind':<10} {'n':>2} {'tok/s':>7} {'±':>5} "
-             + (f"{'speedup':>7} " if compare else "") + f"{'TTFT s':>7} {'tokens':>7} {'acc.len':>7}"
-             + ("  like-for-like" if compare else "")]
+             + (f"{'×base':>7} {'×orig':>7} " if compare else "") + f"{'TTFT s':>7} {'tokens':>7} {'acc.len':>7} "
+             + f"{'ceil%':>5}" + ("  like-for-like" if compare else "")]
     table = rows(rec)
     for r in table:
         toks = str(r.tokens[0]) if len(set(r.tokens)) == 1 else f"{min(r.tokens, default=0)}-{max(r.tokens, default=0)}"
         lines.append(f"{r.arm:<12} {r.prompt:<14} {r.kind:<10} {r.repeats:>2} {f(r.decode_tps, '.1f'):>7} "
                      f"{f(r.decode_spread, '.1f'):>5} "
-                     + (f"{f(r.speedup, '.2f') + ('x' if r.speedup else ''):>7} " if compare else "")
-                     + f"{f(r.ttft_s, '.3f'):>7} {toks:>7} {f(r.acceptance_length, '.2f'):>7}"
+                     + (f"{x(r.speedup):>7} {x(r.vs_original):>7} " if compare else "")
+                     + f"{f(r.ttft_s, '.3f'):>7} {toks:>7} {f(r.acceptance_length, '.2f'):>7} "
+                     + f"{percent(r.ceiling).replace(' ', ''):>5}"
                      + (f"  {_like_for_like(r)}" if compare else "")
                      + (f"  ({r.errors} failed)" if r.errors else "")
                      + "".join(f"  [{w}]" for w in r.text if not w.startswith("not like-for-like"))
                      + ("  *" if draft_graphs_defect(rec.arm(r.arm)) else ""))
     refs = sorted({r.reference for r in table if r.reference})
+    origs = sorted({r.original for r in table if r.original})
     if compare and refs:
-        lines.append(f"speedup = decode tok/s ÷ the reference arm's ({', '.join(refs)}), same prompt, each arm's "
-                     "median repeat (first token excluded): the figure the replay, video and export show")
+        lines.append(f"×base = decode tok/s ÷ the arm's baseline's, the rung before ({', '.join(refs)}); ×orig = ÷ "
+                     f"the original arm's ({', '.join(origs)}); same prompt, each arm's median repeat (first token "
+                     "excluded): the figures the replay, video, export and pages show for the same pair")
+    band = next((r.ceiling.bandwidth for r in table if r.ceiling), None)
+    if band:
+        lines.append(f"ceil% = decode tok/s ÷ (memory bandwidth {band.bytes_per_s / 1e9:,.0f} GB/s, measured on "
+                     f"{band.where} [{band.file}], ÷ weight bytes per token × tokens per step): the physics ceiling")
     return "\n".join(lines + defect_lines(rec.arms))

@@ -7,9 +7,9 @@ host. Timing only: dummy weights, the acceptance set with vLLM's synthetic rejec
 
     table = size_table()          # one SizeRow per (target, drafter kind): steps, c, where the drafter starts to pay
 
-Per drafter arm: the step with the drafter = tokens per step (the counters) ÷ decode rate; c = that step ÷ the
-target's own step − 1 (specreplay.full_scale.step_cost: the acceptance page's c); the speedup is the rate ratio.
-The break-even acceptance is read between the measured lengths where the speedup crosses 1.0.
+Per drafter arm: the step with the drafter = tokens per step (the counters) ÷ decode rate; c is the acceptance
+page's, that step ÷ the target's own step = 1 + γc (specreplay.full_scale.step_cost); the speedup is the rate
+ratio. The break-even acceptance is read between the measured lengths where the speedup crosses 1.0 (≈ 1 + γc).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Cell:
     measured_length: float | None  # 1 + accepted / drafts from the counters
     rate: float | None  # median decode tok/s
     speedup: float | None  # ÷ the target alone
-    cost: float | None  # c
+    cost: float | None  # c: a step with the drafter ÷ one without = 1 + γc
     patched: bool  # False only for the draft-model arms kept as the defect's before
 
 
@@ -79,7 +79,7 @@ def cells(recs: list[Recording]) -> tuple[dict[str, float], list[Cell]]:
                 continue
             rate, measured, off = fs.arm_rate(rec, arm.id), fs.measured_acceptance(rec, arm.id), base.get(size)
             found.append(Cell(size, kind, arm.id, length, measured, rate,
-                              rate / off if rate and off else None, fs.step_cost(off, rate, measured),
+                              rate / off if rate and off else None, fs.step_cost(off, rate, measured, arm.draft_length),
                               _patched(arm)))
     return base, found
 

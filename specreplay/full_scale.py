@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from specreplay import article_tables
+from specreplay import article_tables, theory
 from specreplay.panes import median_rate
 from specreplay.recording.counts import total
 from specreplay.recording.format import Recording
@@ -52,6 +52,7 @@ class Ladder:
     acceptance: float  # set acceptance length of the drafter rung
     measured_acceptance: float | None  # 1 + accepted / drafts over the drafter rung's repeats (the counters)
     steps: tuple[Step, ...]  # bf16 → 4-bit → 4-bit + drafter
+    draft_length: int | None = None  # γ of the drafter rung
 
     @property
     def product(self) -> float | None:
@@ -79,7 +80,7 @@ def ladder(rec: Recording, length: float, base: str = "bf16", quant: str = "w4")
         rate = arm_rate(rec, arm)
         prev = steps[-1].rate if steps else None
         steps.append(Step(arm, rate, rate / prev if rate and prev else None))
-    return Ladder(length, measured_acceptance(rec, drafter), tuple(steps))
+    return Ladder(length, measured_acceptance(rec, drafter), tuple(steps), rec.arm(drafter).draft_length)
 
 
 @dataclass(frozen=True)
@@ -93,23 +94,27 @@ class QuotedLadder:
 
 
 def draft_cost(ladder: Ladder) -> float | None:
-    """c: how much longer a step is with the drafter (drafting K tokens + verifying K+1) than without, from the
-    rates and the counters' acceptance: (accepted tokens per step ÷ rate on) ÷ (1 ÷ rate off) − 1. The speedup is
-    then acceptance ÷ (1 + c), the acceptance page's formula."""
+    """c, the acceptance page's: one drafting pass ÷ one target step (theory.cost_ratio_from_step). A step with the
+    drafter (γ drafts + verifying γ + 1) lasts (accepted tokens per step ÷ rate on) ÷ (1 ÷ rate off) = 1 + γc plain
+    steps, so the speedup is acceptance ÷ (1 + γc), the formula's."""
     _, off, on = ladder.steps
-    return step_cost(off.rate, on.rate, ladder.measured_acceptance)
+    return step_cost(off.rate, on.rate, ladder.measured_acceptance, ladder.draft_length)
 
 
-def step_cost(off: float | None, on: float | None, accepted_per_step: float | None) -> float | None:
-    """c from two decode rates (drafter off, on) and the tokens a drafter step yields."""
-    return accepted_per_step * off / on - 1 if off and on and accepted_per_step else None
+def step_cost(off: float | None, on: float | None, accepted_per_step: float | None, gamma: int | None
+              ) -> float | None:
+    """c, the acceptance page's: a step with the drafter ÷ a step without = 1 + γc, from two decode rates (drafter
+    off, on), the tokens a drafter step yields and the draft length γ."""
+    if not (off and on and accepted_per_step and gamma):
+        return None
+    return theory.cost_ratio_from_step(accepted_per_step * off / on, gamma)
 
 
 def pair_cost(rec: Recording, length: float, base: str = "bf16") -> float | None:
     """draft_cost of the drafter arm at this length over `base` (article 001's bf16 pair)."""
     arm = drafter_arms(rec, base).get(length)
     off, on = pair_rates(rec, length, base)
-    return step_cost(off, on, measured_acceptance(rec, arm)) if arm else None
+    return step_cost(off, on, measured_acceptance(rec, arm), rec.arm(arm).draft_length) if arm else None
 
 
 def quoted_ladders(rec: Recording) -> list[QuotedLadder]:

@@ -34,3 +34,30 @@ def open_expander(at: AppTest, key: str) -> AppTest:
     """Open a lazily filled expander (views.chart_parts.opened) as a reader's click does: its state, then a rerun."""
     at.session_state[key] = True
     return at.run()
+
+
+# what prose_words counts: the elements a reader reads as text
+PROSE = {"title", "header", "subheader", "markdown", "caption", "alert", "info", "warning", "success", "error",
+         "page_link"}
+MARKUP = re.compile(r":[a-z]+-badge\[|\]\([^)]*\)|\\.|\u2060")
+
+
+def words(text: str) -> int:
+    return len(re.findall(r"\w+", MARKUP.sub(" ", text)))
+
+
+def prose_words(node) -> int:
+    """Words a reader meets under one node of the AppTest tree, expanders left out (bench/page_words.py): titles,
+    Markdown, captions, alerts, metric labels, page links; not tables or charts. A word is a run of letters or
+    digits; badge markup and link addresses are dropped."""
+    kind = getattr(node, "type", "")
+    if kind == "expander":
+        return 0
+    children = getattr(node, "children", None)
+    if children is not None:
+        return sum(prose_words(c) for c in children.values())
+    if kind == "metric":
+        return words(str(node.label))
+    if kind in PROSE or type(node).__name__ in ("Info", "Warning", "Success", "Error", "Caption", "Markdown"):
+        return words(str(getattr(node, "value", "") or getattr(node, "label", "")))
+    return 0

@@ -1,6 +1,6 @@
 """Small made-up recordings for the replay tests, written with specreplay.recording.format.create/append.
 
-They live only in temporary folders during tests; nothing here is bundled.
+They live only in temporary folders during tests; nothing here is bundled (`bundled` reads a bundled one).
 Three arms on two prompts, three repeats each plus a warm-up: a slow one-token-per-chunk
 arm, a faster one, and a speculative arm whose chunks carry bursts of tokens.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from specreplay.recording.format import append, create, event_dict
+from specreplay.recording.format import Recording, append, create, event_dict
 
 WORDS = ("the", "model", "reads", "every", "weight", "once", "per", "step", "so", "fewer", "bytes", "means",
          "faster", "tokens", "가중치를", "읽는", "시간이", "줄어듭니다")
@@ -68,3 +68,12 @@ def write_recording(path: Path, *, markup: bool = False) -> Path:
                     "finish_reason": "length", "spec": None, "request_metrics": None, "status": "ok", "error": None,
                 })
     return path
+
+
+def bundled(name: str) -> Recording:
+    """A bundled recording by file name, read the pages' way (llamacpp_files.read); fails the test if it is missing."""
+    from specreplay import llamacpp_files
+
+    got = llamacpp_files.read(name)
+    assert isinstance(got, Recording), got
+    return got

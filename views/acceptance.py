@@ -14,9 +14,9 @@ from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_download import download_chart
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.texts import Texts
-from specreplay.views.chart_parts import legend_names, on_scale, opened, plotly, short
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
+from specreplay.views.chart_parts import legend_names, on_scale, opened, page_sources, plotly, short
 from specreplay.views.tables import table
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
 
 T = Texts(TEXT)
 SIM_TOKENS = 60
@@ -95,6 +95,7 @@ def reference_text(refs: list[article_tables.Reference]) -> str:
 
 
 page_intro(T("acceptance_rate_draft_length"), T("a_drafter_proposes_tokens"))
+page_sources(["leviathan", "eagle3_table1", "vllm", "llama.cpp"])
 
 
 def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
@@ -266,9 +267,11 @@ url_state.restore(CONTROLS)
 explorer()
 measured_cells, measured_problems = acceptance_measured.recorded_cells()
 fit_section(measured_cells, measured_problems)
-cost_section(measured_cells)
+with st.expander(T("c_title")):
+    cost_section(measured_cells)
 drafter_sizes.section()
-kind_section(measured_cells)
+with st.expander(T("kind_title")):
+    kind_section(measured_cells)
 url_state.publish(CONTROLS[3:])
 if tables := opened(T("every_measured_cell_tables"), "acceptance_tables_open"):
     with tables:
@@ -280,7 +283,8 @@ greedy_ng = f"{ng[(0.0, 'speedup_min')]:.1f}–{ng[(0.0, 'speedup_max')]:.1f}×"
 hot_ng = f"{ng[(1.0, 'speedup_min')]:.1f}–{ng[(1.0, 'speedup_max')]:.1f}×"
 st.caption(kind_markdown("quoted") + " " + T("higher_temperature_means_fewer", times_t0_value=times(t0.value), times_t1_value=times(t1.value)) + kind_markdown("quoted") + " " + T("n_gram_drafting_on", greedy_ng=greedy_ng, hot_ng=hot_ng))
 
-temperature_section(measured_cells)
+with st.expander(T("raising_the_temperature_our")):
+    temperature_section(measured_cells)
 
 if check := opened(T("check_against_article_004"), "acceptance_check_open"):
     with check:

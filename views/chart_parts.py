@@ -12,9 +12,11 @@ from plotly.colors import sample_colorscale
 import streamlit as st
 from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
+from specreplay.addresses import address, addresses_named
+from specreplay.articles import originals
 from specreplay.views.chart_parts_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import plain
+from specreplay.views.ui import plain, tr
 
 T = Texts(TEXT)
 MAX_SERIES = 6
@@ -100,3 +102,13 @@ def ratio_heatmap(z: Sequence[Sequence[float | None]], colorbar: dict | None = N
                       text=[["" if v is None else f"{v:.2f}×" for v in row] for row in z], texttemplate="%{text}",
                       colorbar={"tickvals": ticks, "ticktext": [f"×{2 ** k:g}" for k in ticks], **(colorbar or {})},
                       **heatmap)
+
+
+def page_sources(ids: list[str]) -> None:
+    """One line under a page's intro: the public sources behind its figures, each linked (specreplay.addresses);
+    ids are original-source ids (assets/original_sources.csv), engines or models."""
+    named = addresses_named()
+    items = [f"[{plain(tr(*originals()[i]) if i in originals() else named[i], 120)}]({address(i)})" for i in ids
+             if address(i)]
+    if items:
+        st.caption(T("page_sources") + " · ".join(items))

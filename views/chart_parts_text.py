@@ -3,4 +3,5 @@ views.texts.Texts."""
 
 TEXT: dict[str, tuple[str, str]] = {
     "sources": ("출처", "Sources"),
+    "page_sources": ("출처: ", "Sources: "),
 }

@@ -7,6 +7,7 @@ from specreplay.views import url_state
 from specreplay.views.chooser_text import ANSWERS, RATING, TEXT, VERDICT
 from specreplay.views.pages import link
 from specreplay.views.texts import Texts
+from specreplay.views.chart_parts import page_sources
 from specreplay.views.ui import kind_markdown, lang, page_intro, plain, shown_kind, source_line, tr
 
 T = Texts(TEXT)
@@ -53,6 +54,7 @@ def rule_block(rule: chooser.Rule) -> None:
 
 
 page_intro(T("which_speculative_decoding_to"), T("pick_what_you_have"))
+page_sources(["vllm_docs", "eagle3_table1", "leviathan"])
 
 CONTROLS = [url_state.Control(f"ask_{q}", str, DEFAULTS[q], options=list(opts), param=q)
             for q, (_, opts) in ANSWERS.items()]
@@ -65,10 +67,24 @@ for col, (q, (question, options)) in zip(cols, ANSWERS.items()):
         answers[q] = st.radio(pick(question), list(options), key=f"ask_{q}", format_func=labels.get)
 url_state.publish(CONTROLS)
 
+def none_pays(fits: list[chooser.Fit]) -> None:
+    """No method recommended: say so with the best speedup we measured for a method advised against (below 1.0
+    everywhere, or the articles' word alone when we measured none)."""
+    measured = [(f.method, fig) for f in fits if f.verdict == "avoid" for r in f.rules for fig in r.figures
+                if isinstance(fig, chooser.RecordedFigure)]
+    if not measured or max(fig.value for _, fig in measured) >= 1:
+        st.info(T("the_articles_recommend_no"))
+        return
+    method, best = max(measured, key=lambda mf: mf[1].value)
+    text = chooser.describe((best,), lang())[0][0]
+    st.info(f"{kind_markdown('measured')} " + T("none_pays_here", method=method.id, figure=text)
+            + f" — {figure_source(best)}")
+
+
 fits, advice = chooser.choose(answers)
 st.subheader(T("methods_that_fit"))
 if not any(f.verdict == "recommend" for f in fits):
-    st.info(T("the_articles_recommend_no"))
+    none_pays(fits)
 for fit in fits:
     m = fit.method
     with st.container(border=True):
@@ -92,8 +108,8 @@ if answers["copies"] == "yes":
                + tr(c.text_ko, c.text_en))
     figures(c.figures)
 
-st.subheader(T("what_the_articles_did"))
-for c in caveats.values():
-    st.markdown(f"- {tr(c.text_ko, c.text_en)} — {source_line(c)}")
-    if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):
-        figures(c.figures)
+with st.expander(T("what_the_articles_did")):
+    for c in caveats.values():
+        st.markdown(f"- {tr(c.text_ko, c.text_en)} — {source_line(c)}")
+        if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):
+            figures(c.figures)

@@ -13,6 +13,8 @@ TEXT: dict[str, tuple[str, str]] = {
         'What the articles did not measure, and how to read their numbers'),
     'the_articles_recommend_no': ('이 조합에 맞는 추천이 기사에 없습니다. 아래 이유와 일반 조언을 보세요.',
         'The articles recommend no method for this combination; see the reasons and advice below.'),
+    'none_pays_here': ('이 답에서는 어느 방식도 이득이 없습니다: 남는 방식 `{method}`의 우리 측정 중 가장 좋은 것이 {figure}입니다.',
+        'None pays here: the best we measured for the one method left, `{method}`, is {figure}.'),
     'whatever_the_method': ('방식과 상관없이',
         'Whatever the method'),
     'check_that_your_traffic': ('복사형이 정말 많은지 자기 트래픽으로 확인하세요. ',

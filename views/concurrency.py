@@ -17,8 +17,8 @@ from specreplay.recording.format import RecordingError
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import TIMING_FILE
 from specreplay.views import url_state
-from specreplay.views.chart_parts import MAX_SERIES, opened, short, sources
 from specreplay.views.chart_download import download_chart
+from specreplay.views.chart_parts import MAX_SERIES, opened, page_sources, short, sources
 from specreplay.views.concurrency_maps import breakeven_section, defect_caption, pareto_section
 from specreplay.views.concurrency_text import TEXT
 from specreplay.views.full_scale import concurrency_panel
@@ -364,9 +364,11 @@ def more_measurements() -> None:
 
 
 page_intro(T("title"), T("intro"))
+page_sources(["eagle3_table3", "spheron", "vllm", "llama.cpp"])
 explorer()
 pareto_section()
 breakeven_section()
 recorded_levels()
 more_measurements()
-concurrency_panel()  # drafter on ÷ off and the break-even map at 27B-class on the H200 (issue #25)
+with st.expander(T("panel_27b")):
+    concurrency_panel()  # drafter on ÷ off and the break-even map at 27B-class on the H200 (issue #25)

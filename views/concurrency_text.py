@@ -1,6 +1,8 @@
 """The concurrency page's words (Korean, English), read through views.texts.Texts."""
 
 TEXT: dict[str, tuple[str, str]] = {
+    "panel_27b": ("H200 · 27B급: 드래프터 켬 ÷ 끔, 1–64 스트림, 드래프터가 값을 하는 수용 길이",
+                  "H200 · 27B-class: drafter on ÷ off at 1–64 streams, and the acceptance length from which it pays"),
     "title": ("동시 접속과 배수", "Concurrency vs speedup"),
     "intro": (
         "추측 디코딩은 GPU가 메모리를 기다리며 노는 연산을 검증에 씁니다. 동시 요청이 늘어 그 여유가 사라지면 배수는 1.0 "

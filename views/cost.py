@@ -6,7 +6,9 @@ from specreplay import article_tables, axis_series, chooser, theory
 from specreplay.views import url_state
 from specreplay.views.cost_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, tr
+from specreplay.views.chart_parts import page_sources
+from specreplay.views.ui import (kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line,
+                                 tr)
 
 T = Texts(TEXT)
 COST_TABLE = "cost_h100"
@@ -22,6 +24,7 @@ def num(table: str, series: str, metric: str) -> float:
 
 
 page_intro(T("cost_per_token_kv"), T("more_tokens_per_second"))
+page_sources(["eagle3_table3", "lambda_price"])
 
 CONTROLS = [
     url_state.number("usd_per_hour", float(article_tables.table_cells(COST_TABLE, "price_per_hour")[0].value or 0), 0,

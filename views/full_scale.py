@@ -7,7 +7,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import article_tables, palette
+from specreplay import article_tables, ceiling, palette
 from specreplay import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
@@ -58,6 +58,7 @@ def ladder_panel() -> None:
         _nothing_yet(fs.LADDER, "bf16, w4, w4-dflash@…")
         return
     rows = []
+    prompt = rec.prompts[0].id  # timing only: one prompt
     for q in fs.quoted_ladders(rec):
         bf16, w4, drafted = q.ladder.steps
         # the multipliers beside the pinned row name, the rates and acceptance after them
@@ -69,8 +70,10 @@ def ladder_panel() -> None:
                      if q.ladder.measured_acceptance else "—",
                      "bf16 tok/s": _rounded(bf16.rate), T("col_w4_rate"): _rounded(w4.rate),
                      T("col_drafter_rate"): _rounded(drafted.rate),
-                     T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.2f}"
-                     if fs.draft_cost(q.ladder) is not None else "—"})
+                     T("col_draft_cost"): f"{fs.draft_cost(q.ladder):.3f}"
+                     if fs.draft_cost(q.ladder) is not None else "—",
+                     T("col_ceiling"): " · ".join(ceiling.percent(ceiling.ceiling(rec, s.arm, prompt))
+                                                  for s in q.ladder.steps)})
     table(rows)
     article = [c.value for c in article_tables.table_cells("ladder_overall", "decode_rate")]
     st.caption(T("ladder_note", article=" → ".join(f"{v:g}" for v in article if v)))

@@ -4,20 +4,17 @@ ladder, concurrency and roofline pages (views/full_scale.py)."""
 TEXT: dict[str, tuple[str, str]] = {
     "timing": ("타이밍 전용 — 더미 가중치", "timing only — dummy weights"),
     "badge": ("측정한 타이밍 · 인용한 수용 길이", "measured timing, quoted acceptance"),
-    "shape_note": ("27B급 대역: Gemma-3-27B의 층 모양(62층, 폭 5376)을 vLLM Qwen3 경로로, 더미 가중치. H200(Hopper)에는 "
-                   "NVFP4가 없어 4비트는 가중치만 4비트(GPTQ → Marlin, W4A16)입니다.",
-                   "27B-class stand-in: Gemma-3-27B's layer shapes (62 layers, width 5376) on vLLM's Qwen3 path, dummy "
-                   "weights. NVFP4 needs Blackwell, so on the H200 (Hopper) the 4-bit rung is weight-only 4-bit "
-                   "(GPTQ → Marlin, W4A16)."),
+    "shape_note": ("Gemma-3-27B 층 모양, 더미 가중치; H200에는 NVFP4가 없어 4비트는 W4A16(GPTQ → Marlin).",
+                   "Gemma-3-27B layer shapes, dummy weights; NVFP4 needs Blackwell, so 4-bit here is W4A16 (GPTQ → "
+                   "Marlin)."),
     "no_levels": ("`recordings/{name}`에 아직 비교할 수준이 없습니다: 필요한 팔 {arms}의 끝난 요청이 없습니다 (녹화 중인 "
                   "파일이거나 팔 이름이 바뀐 파일).",
                   "`recordings/{name}` has nothing to compare yet: no finished request of the arms it needs ({arms}) — "
                   "a file still being recorded, or one whose arms were renamed."),
     "missing": ("`recordings/{name}`이 없습니다 (docs/gpu.md).", "`recordings/{name}` is not here (docs/gpu.md)."),
-    "badge_note": ("속도는 우리 recorder가 H200에서 잰 값, 수용 길이는 기사의 수치를 vLLM의 합성 거절 샘플링으로 "
-                   "정한 값입니다(드래프터 자신의 수용이 아님). ",
-                   "the speed is what our recorder measured on the H200; the acceptance length is an article's figure, "
-                   "set with vLLM's synthetic rejection sampling (not the drafter's own). "),
+    "badge_note": ("속도는 H200에서 잼, 수용 길이는 기사의 수치로 정함(vLLM 합성 거절 샘플링). ",
+                   "speed measured on the H200; acceptance set to an article's figure (vLLM's synthetic rejection "
+                   "sampling). "),
     # the ladder page's panel
     "ladder_title": ("H200 · 27B급 · 우리 엔진의 계단, 기사의 수용 길이에서 (타이밍 전용)",
                      "H200 · 27B-class · our engine's ladder at the articles' acceptance (timing only)"),
@@ -29,17 +26,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "col_drafter_rate": ("+ 드래프터 tok/s", "+ drafter tok/s"),
     "col_x_drafter": ("×드래프터", "×drafter"),
     "col_product": ("곱", "product"),
-    "col_draft_cost": ("c (드래프트 비용, 계산)", "c (draft cost, computed)"),
+    "col_draft_cost": ("c (드래프트 1회 ÷ 타깃 1스텝, 계산)", "c (one drafting pass ÷ one target step, computed)"),
+    "col_ceiling": ("천장 대비 % (bf16 · 4비트 · 드래프터, 계산)", "% of ceiling (bf16 · 4-bit · drafter, computed)"),
     "ladder_note": (
-        "기사 000(B200, NVFP4, 드래프터 자신의 수용): {article} tok/s. 요청 하나씩, 디코드 "
-        "tok/s(첫 토큰 제외) 3회 중앙값, 256토큰 강제. 우리 4비트는 가중치만 4비트(W4A16, Marlin)이고 어휘가 작아 "
-        "lm_head가 가볍습니다(docs/gpu.md). c = 드래프터가 있는 스텝 ÷ 없는 스텝 − 1(속도와 기록된 수용 길이로 계산); "
-        "×드래프터 = 수용 길이 ÷ (1 + c).",
-        "Article 000 (B200, NVFP4, the drafter's own acceptance): {article} tok/s. "
-        "One request at a time, decode tok/s (first token excluded), median of 3, 256 forced tokens. Our 4-bit is "
-        "weight-only (W4A16, Marlin) with a smaller vocabulary, so a lighter lm_head (docs/gpu.md). c = a step with "
-        "the drafter ÷ a step without − 1, from the rates and the recorded acceptance; ×drafter = acceptance ÷ "
-        "(1 + c)."),
+        "기사 000(B200, NVFP4, 드래프터 자신의 수용): {article} tok/s. 요청 하나씩, 3회 중앙값, 256토큰 강제. "
+        "c = 드래프트 1회 ÷ 타깃 1스텝(수용률 페이지의 c): 드래프터가 있는 스텝 = 1 + γc 스텝(γ = 7); "
+        "×드래프터 = 수용 길이 ÷ (1 + γc).",
+        "Article 000 (B200, NVFP4, the drafter's own acceptance): {article} tok/s. One request at a time, median of "
+        "3, 256 forced tokens. c = one drafting pass ÷ one target step (the acceptance page's c): a step with the "
+        "drafter lasts 1 + γc steps (γ = 7); ×drafter = acceptance ÷ (1 + γc)."),
     "col_bf16_drafter": ("bf16 → + 드래프터", "bf16 → + drafter"),
     "col_w4_drafter": ("4비트 → + 드래프터", "4-bit → + drafter"),
     "article_001": ("기사 001(B200): bf16 {b0:g} → {b1:g}, 4비트 {q0:g} → {q1:g} tok/s — 드래프터의 이득은 bf16 위에서 더 큽니다. ",

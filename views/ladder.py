@@ -6,7 +6,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import article_tables, palette, real_ladder
+from specreplay import article_tables, ceiling, palette, real_ladder
 from specreplay.acceptance_measured import cells_of
 
 from specreplay.engine_defects import draft_graphs_defect
@@ -21,8 +21,9 @@ from specreplay.views.chart_download import download_chart
 from specreplay.views.full_scale import ladder_panel
 from specreplay.views.ladder_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, shown_kind, times, tr
 from specreplay.views.tables import table
+from specreplay.views.ui import (kind_badge, kind_label, kind_markdown, lang, page_intro, plain, recorded_with, shown_kind,
+                                 times, tr)
 
 T = Texts(TEXT)
 H200_FILE = recording_file("smollm2-h200.jsonl")
@@ -205,9 +206,11 @@ def our_ladder(kind: str) -> None:
          [palette.baseline(0)] + [palette.series(i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
          T("ours_question"), f"{kind_label('measured')} · {file}")
     if machine == "cpu":
-        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE))
+        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE) + " "
+                   + recorded_with([arm_of[a] for a in arms]))
     else:
-        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + T("ours_caption_h200"))
+        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + T("ours_caption_h200") + " "
+                   + recorded_with([arm_of[a] for a in arms]))
         steps = step_times(got, arms[-1], pick)
         st.caption(f"{kind_markdown('computed')} " + (steps + " " if steps else "") + T("ours_why_h200"))
     st.markdown(f"**{T('ours_table_title')}**")
@@ -217,11 +220,16 @@ def our_ladder(kind: str) -> None:
         row: dict[str, object] = {T("col_prompt"): x.prompt}
         row |= {f"→ {rung_name(r.arm)}": times(r.vs_previous) for r in x.rungs[1:]}
         row[T("col_product")] = times(x.product)
-        row |= {f"{rung_name(r.arm)} tok/s": None if r.rate is None else round(r.rate, 1) for r in x.rungs}
-        row |= {T("col_kind"): x.kind, T("col_temp"): x.temperature, T("col_lfl"): "✓" if x.like_for_like else "✗"}
+        for r in x.rungs:
+            row[T("col_ceiling", rung=rung_name(r.arm))] = ceiling.percent(ceiling.ceiling(got, r.arm, x.prompt))
+        row[T("col_lfl")] = "✓" if x.like_for_like else "✗"
         rows.append(row)
     table(rows, key="ours_table")
     st.caption(T("ours_read" if machine == "cpu" else "ours_read_h200"))
+    band = ceiling.bandwidth(got)
+    if band:
+        st.caption(f"{kind_markdown('computed')} " + T("ceiling_" + machine, bandwidth=band.bytes_per_s / 1e9,
+                                                       where=band.where, recorded=got.machine_line))
     sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].label or a} · "
              f"{arm_of[a].engine.line} · {arm_of[a].model} · {got.machine_line} · "
              f"{got.header.date}" for a in arms])
@@ -247,7 +255,6 @@ def article_001() -> None:
 
 
 def article_003() -> None:
-    st.subheader(T("h_003"))
     general = article_tables.ladder("rtx3090_steps", series_names=RTX_GENERAL)
     quoting = article_tables.ladder("rtx3090_steps", series_names=RTX_QUOTING)
     chat = article_tables.cell("rtx3090_steps", RTX_CHAT, "decode_rate")
@@ -295,9 +302,11 @@ with left:
 with right:
     our_ladder(kind)
 download_chart("ladder")
-by_prompt_000()
+with st.expander(T("by_prompt")):
+    by_prompt_000()
 article_001()
-article_003()
+with st.expander(T("h_003")):
+    article_003()
 earlier_h200()
 ladder_panel()  # the 27B-class H200 ladder at the articles' acceptance (issue #25)
 url_state.publish(CONTROLS)

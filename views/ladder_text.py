@@ -97,25 +97,37 @@ TEXT: dict[str, tuple[str, str]] = {
     "ours_step": ("{a} → {b}", "{a} → {b}"),
     "ours_table_title": ("프롬프트마다: 단계 배수와 그 곱", "Per prompt: each rung's multiplier and their product"),
     "col_prompt": ("프롬프트", "prompt"), "col_kind": ("종류", "kind"), "col_temp": ("온도", "temperature"),
-    "col_product": ("곱 (계산)", "product (computed)"), "col_lfl": ("같은 토큰 수", "same token count"),
+    "col_product": ("× 원본 대비 (단계 배수의 곱)", "× vs the original (product of the rungs)"),
+    "col_lfl": ("같은 토큰 수", "same token count"),
+    "col_ceiling": ("{rung} 천장 대비 % (계산)", "{rung} % of ceiling (computed)"),
+    "ceiling_cpu": (
+        "**천장 대비 %** = 디코드 속도 ÷ (대역폭 {bandwidth:.0f} GB/s ÷ 토큰당 가중치 바이트 × 스텝당 토큰). 대역폭은 "
+        "{where}에서 잼(bench/memory_bandwidth.py), 녹화는 {recorded}: 참고치. F16·Q4_K_M이 절반 이상 = 메모리에 묶임, "
+        "4비트가 값을 합니다. 드래프터 팔이 낮은 것은 매 스텝 도는 드래프트 모델 때문입니다.",
+        "**% of ceiling** = decode rate ÷ (bandwidth {bandwidth:.0f} GB/s ÷ weight bytes per token × tokens per "
+        "step). Bandwidth measured on {where} (bench/memory_bandwidth.py), recorded on {recorded}: indicative. F16 and "
+        "Q4_K_M at half or more: memory-bound, so 4-bit pays. Drafter arms sit low: the draft model runs every step."),
+    "ceiling_h200": (
+        "**천장 대비 %** = 디코드 속도 ÷ (H200 대역폭 {bandwidth:.0f} GB/s, 우리 루프라인 측정 ÷ 토큰당 가중치 바이트 × "
+        "스텝당 토큰). 1.5B는 bf16에서도 절반 아래: 스텝마다의 고정 비용이 가중치 읽기보다 커서 4비트가 빨라지지 않습니다. "
+        "27B급 bf16은 80 % 남짓, 메모리에 묶여 4비트가 값을 합니다(아래 27B급 표).",
+        "**% of ceiling** = decode rate ÷ (the H200's {bandwidth:.0f} GB/s, our roofline measurement, ÷ weight bytes "
+        "per token × tokens per step). The 1.5B stays below half even in bf16: per-step overhead outweighs reading "
+        "its weights, so 4-bit does not speed it up. The 27B-class bf16 runs at about 80 %, memory-bound: 4-bit pays "
+        "(the 27B-class table below)."),
     "ours_caption": (
-        "요청 하나씩, 디코드 tok/s(첫 토큰 제외) 반복 3회 중앙값(워밍업 제외). 배수는 잰 속도의 비, 곱은 단계 배수의 곱입니다. "
-        "✓ = 모든 반복에서 모든 단계가 같은 토큰 수. 샘플링 프롬프트(온도 > 0)는 글이 반복마다 달라 토큰 수만 맞춥니다.",
-        "One request at a time, decode tok/s (first token excluded), median of 3 repeats (warm-up left out). "
-        "Multipliers are ratios of measured rates; the product is the product of the rung multipliers. ✓ = every "
-        "rung produced the same token count on every repeat. Sampled prompts (temperature > 0) write different text "
-        "each repeat, so only their token counts match."),
+        "요청 하나씩, 디코드 tok/s(첫 토큰 제외) 3회 중앙값. ✓ = 모든 반복·단계가 같은 토큰 수.",
+        "One request at a time, decode tok/s (first token excluded), median of 3 repeats. ✓ = every rung produced "
+        "the same token count on every repeat."),
     "ours_empty": (
         "llama.cpp 계단 녹화(recordings/{file})가 아직 없습니다. 들어오면 여기에 프롬프트마다 F16 → Q4_K_M → + 드래프터 "
         "계단이 그려집니다(팔 f16, q4, f16-draft, q4-draft, q4-ngram).",
         "The llama.cpp ladder recording (recordings/{file}) has not landed yet. Once it does, this draws the F16 → "
         "Q4_K_M → + drafter ladder per prompt (arms f16, q4, f16-draft, q4-draft, q4-ngram)."),
     "ours_missing_arms": ("이 녹화에는 계단의 팔 {arms} 중 일부가 없습니다.", "This recording lacks some of the ladder's arms {arms}."),
-    "ours_read": ("둘은 나란히 읽되 절댓값은 비교하지 않습니다: 기사는 B200의 27B, 우리는 2코어 CPU의 1.5B입니다. 같은 것은 "
-                  "메커니즘입니다 — 4비트는 토큰마다 읽을 바이트를 줄이고, 드래프터는 타깃 1스텝이 비쌀수록 값을 합니다.",
-                  "Read them side by side, not in absolute terms: the article is a 27B on a B200, ours a 1.5B on a "
-                  "2-core CPU. The mechanisms are the same: 4-bit cuts the bytes read per token, and a drafter pays "
-                  "more the dearer one target step is."),
+    "ours_read": ("절댓값은 비교하지 않습니다(기사는 B200의 27B, 우리는 2코어 CPU의 1.5B). 같은 것은 메커니즘입니다.",
+                  "Not comparable in absolute terms (the article: a 27B on a B200; ours: a 1.5B on a 2-core CPU); "
+                  "the mechanisms are the same."),
     "sources": ("출처", "Sources"),
     # 001
     "h_001": ("양자화는 드래프터의 배수를 줄이지만 둘 다 켠 쪽이 가장 빠릅니다 (기사 001)",

@@ -7,6 +7,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from specreplay import ceiling
 from specreplay.export_html import standalone_html
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
@@ -29,8 +30,8 @@ from specreplay.views.replay_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.uploaded import parsed_upload
 from specreplay.views.video_panel import video_export_panel
-from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain
 from specreplay.views.tables import table
+from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, recorded_with
 
 T = Texts(TEXT)
 
@@ -97,6 +98,7 @@ def _source_badge(rec: Recording) -> None:
     info = imported_info(rec)
     if not info:
         kind_badge("measured", provenance(rec.header).line())
+        st.caption(recorded_with(list(rec.arms)))
         return
     kind_badge("imported", source_line(info))
     st.caption(T("not_in_source") + " · ".join(plain(x) for x in info.lacks))
@@ -241,7 +243,14 @@ def _speed(default: float) -> float:
     return speed
 
 
-def _summary(panes: list[Pane], data: dict) -> None:
+def _ceiling(rec: Recording | None, pane: Pane, prompt: str | None) -> str:
+    """A recorded pane's share of its physics ceiling (specreplay.ceiling), at the pane's own decode rate."""
+    if rec is None or prompt is None or pane.kind != "measured" or pane.level is not None:
+        return "—"
+    return ceiling.percent(ceiling.ceiling(rec, pane.arm, prompt), decode_rate(pane.track))
+
+
+def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str | None) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
     ref = data["reference"]
     vs = T("col_vs_ref")
@@ -252,7 +261,8 @@ def _summary(panes: list[Pane], data: dict) -> None:
           T("tokens"): p.track.tokens if p.counts == "tokens" else None,
           "TTFT s": (first_token_us(p.track) or 0) / 1e6,
           T("col_decode"): decode_rate(p.track) if p.counts == "tokens" else None,
-          T("col_finished"): p.track.end_us / 1e6, T("col_warnings"): " · ".join(pp["warnings"])}
+          T("col_ceiling"): _ceiling(rec, p, prompt), T("col_finished"): p.track.end_us / 1e6,
+          T("col_warnings"): " · ".join(pp["warnings"]) or None}
          for p, pp in zip(panes, data["panes"])],
         column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
                        T("col_decode"): st.column_config.NumberColumn(format="%.1f"),
@@ -260,6 +270,7 @@ def _summary(panes: list[Pane], data: dict) -> None:
                        T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
     if ref is not None:
         st.caption(T("speedup_caption", ref=panes[ref].label))
+    st.caption(T("ceiling_caption"))
 
 
 def _sync_query(values: dict[str, str | None]) -> None:
@@ -376,6 +387,6 @@ else:
                            file_name=f"{rec_name or 'replay'}-{prompt or mode}.html", mime="text/html",
                            on_click="ignore", icon=":material/download:",
                            help=T("download_html_help"))
-        _summary(panes, payload)
+        _summary(panes, payload, rec, prompt)
         # the same panes, rendered to MP4/GIF frame-exactly from the same rule
         video_export_panel(panes, speed, reference=reference)

@@ -61,6 +61,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "col_kind": ("종류", "kind"),
     "col_decode": ("디코드 tok/s", "decode tok/s"),
     "col_finished": ("완료 s", "finished s"),
+    "col_ceiling": ("천장 대비 % (계산)", "% of ceiling (computed)"),
     "col_warnings": ("경고", "warnings"),
     "defect": ("{arm}: {defect}. 드래프터의 패스가 CUDA 그래프 없이 돌아서, 이 팔의 속도는 드래프트 모델의 비용이 아닙니다.",
                "{arm}: {defect}. The drafter's passes ran without CUDA graphs, so this arm's speed is not what a "
@@ -69,6 +70,12 @@ TEXT: dict[str, tuple[str, str]] = {
         "배수 = 디코드 속도 ÷ 기준 팔({ref})의 디코드 속도 (첫 토큰 제외, 각 팔의 중앙값 반복).",
         "Speedup = decode rate ÷ the reference arm's ({ref}) decode rate (first token excluded, each arm's "
         "median repeat)."),
+    "ceiling_caption": (
+        "천장 대비 % = 디코드 속도 ÷ (잰 메모리 대역폭 ÷ 토큰당 읽는 가중치 바이트 × 스텝당 토큰). 높으면 메모리에 묶여 4비트가 "
+        "값을 하고, 낮으면 스텝마다의 고정 비용이 커서 바이트를 줄여도 별 이득이 없습니다. 대역폭과 바이트를 아는 팔만.",
+        "% of ceiling = decode rate ÷ (measured memory bandwidth ÷ weight bytes read per token × tokens per step). "
+        "High: memory-bound, 4-bit pays; low: per-step overhead dominates, cutting bytes gains little. Only arms "
+        "whose machine bandwidth and weight bytes are known."),
     "url_levels_left_out": ("URL의 동시 요청 단계 {levels}은(는) 이 녹화에 없어 뺐습니다.",
                             "Left out the URL's levels {levels}: not in this recording."),
     "level_name": ("{label} · 동시 요청 {n}개", "{label} · {n} concurrent"),

@@ -8,10 +8,11 @@ from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
-from specreplay.views.chart_parts import opened, plotly
+from specreplay.views.chart_parts import opened, page_sources, plotly
 from specreplay.views.full_scale import roofline_panel
 from specreplay.views.ui import FORMAT_COLOR as COLOR
-from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, times, tr
+from specreplay.views.ui import (kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line,
+                                 times, tr)
 from specreplay.views import url_state
 from specreplay.views.roofline_text import TEXT
 from specreplay.views.texts import Texts
@@ -53,6 +54,7 @@ def shape_label(s: rl.LayerShape) -> str:
 INT4_RIDGE_B = rl.ridge_batch(rl.measured_ridge(data, "int4"), rl.BYTES_PER_WEIGHT["int4"])
 INT4_LOSES_AT = min(b for b in (rl.crossing_batch(rl.speedup(data, s.name, "int4")) for s in rl.shapes(data)) if b)
 page_intro(T("why_4_bit_can"), T("a_decode_step_reads", INT4_RIDGE_B=INT4_RIDGE_B, INT4_LOSES_AT=INT4_LOSES_AT))
+page_sources(["nvidia_modelopt", "vllm"])
 
 BATCH = url_state.whole("roofline_batch", 8, min(BATCHES), max(BATCHES), BATCHES)
 url_state.restore([BATCH])
@@ -125,7 +127,6 @@ fig.update_yaxes(type="log", tickvals=[0.05, 0.1, 0.25, 0.5, 1, 2, 4])
 plotly(log_x(fig, T("speed_vs_bf16_shape", shape_label_chosen=shape_label(chosen)),
              T("bf16_time_kernel_time"), batch))
 st.caption(T("kind_markdown_measured_solid", kind_markdown_measured=kind_markdown('measured'), kind_markdown_computed=kind_markdown('computed')))
-st.warning(T("the_int4_measured_line"), icon=":material/memory:")
 
 rows = []
 for s in layer_shapes:
@@ -140,7 +141,9 @@ table(rows)
 t4, t16 = rl.median_us(data, chosen.name, "int4"), rl.median_us(data, chosen.name, "bf16")
 int4_times = " → ".join(f"{t4[m]:,.0f}" for m in (1, 8, 64))
 base = " → ".join(f"{t16[m]:,.0f}" for m in (1, 8, 64))
-st.markdown(T("about_the_kernels_honestly", times=int4_times, base=base))
+with st.expander(T("about_the_kernels_title")):
+    st.warning(T("the_int4_measured_line"), icon=":material/memory:")
+    st.markdown(T("about_the_kernels_honestly", times=int4_times, base=base))
 
 # ---------- 3. quoted: NVIDIA's table from article 002 ----------
 st.subheader(T("3_nvidia_s_h200"))
@@ -204,7 +207,8 @@ if trec is not None:
     n8, n70 = by_key["llama_3_1_8b_int4_awq_w4a16"], by_key["llama_3_1_70b_int4_awq_w4a16"]
     nf8, f70 = by_key["llama_3_1_8b_fp8_w8a8_plus_fp8_kv"], by_key["llama_3_1_70b_fp8_w8a8_plus_fp8_kv"]
     if fp8 and gptq and awq:
-        st.markdown(T("where_it_agrees_with", gptq_points_1=gptq.points[1], gptq_points_64=gptq.points[64], awq_points_1=awq.points[1], awq_points_64=awq.points[64], n8_value_at_1=n8.value_at(1), n8_value_at_64=n8.value_at(64), n70_value_at_1=n70.value_at(1), n70_value_at_64=n70.value_at(64), min_v_for_v_in_fp8_point=min(v for v in fp8.points.values() if v is not None), max_v_for_v_in_fp8_point=max(v for v in fp8.points.values() if v is not None), n8_value_at_8=n8.value_at(8), n70_value_at_16=n70.value_at(16), min_gptq_points_32_or_0_=min(gptq.points[32] or 0.0, awq.points[32] or 0.0), nf8_value_at_1=nf8.value_at(1), nf8_value_at_64=nf8.value_at(64), f70_value_at_1=f70.value_at(1), f70_value_at_64=f70.value_at(64), fp8_points_1=fp8.points[1], fp8_points_64=fp8.points[64]))
+        with st.expander(T("where_it_agrees_title")):
+            st.markdown(T("where_it_agrees_with", gptq_points_1=gptq.points[1], gptq_points_64=gptq.points[64], awq_points_1=awq.points[1], awq_points_64=awq.points[64], n8_value_at_1=n8.value_at(1), n8_value_at_64=n8.value_at(64), n70_value_at_1=n70.value_at(1), n70_value_at_64=n70.value_at(64), min_v_for_v_in_fp8_point=min(v for v in fp8.points.values() if v is not None), max_v_for_v_in_fp8_point=max(v for v in fp8.points.values() if v is not None), n8_value_at_8=n8.value_at(8), n70_value_at_16=n70.value_at(16), min_gptq_points_32_or_0_=min(gptq.points[32] or 0.0, awq.points[32] or 0.0), nf8_value_at_1=nf8.value_at(1), nf8_value_at_64=nf8.value_at(64), f70_value_at_1=f70.value_at(1), f70_value_at_64=f70.value_at(64), fp8_points_1=fp8.points[1], fp8_points_64=fp8.points[64]))
     st.caption(T("kind_markdown_measured_system", kind_markdown_measured=kind_markdown('measured'), TIMING=TIMING))
 
 roofline_panel()  # 4-bit and fp8 ÷ bf16 at 27B-class on the H200 (issue #25)

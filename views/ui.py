@@ -13,8 +13,10 @@ from typing import Any, Literal
 import streamlit as st
 
 from specreplay import palette
+from specreplay.addresses import address
 from specreplay.multiplier import times  # noqa: F401  (the pages' one multiplier format, re-exported)
 from specreplay.words import Lang, word
+from specreplay.recording.arm import Arm
 
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
@@ -95,11 +97,19 @@ def plain(text: str, limit: int = 200) -> str:
 
 def source_line(item: object, markdown: bool = True, conditions: bool = True) -> str:
     """Where an article figure comes from, in the page's language: article title and byline, section, the original
-    table it quotes, conditions (specreplay.articles.cite). Escaped for Markdown unless markdown=False (a table cell)."""
-    from specreplay.articles import cite
+    table it quotes, conditions (specreplay.articles.cite). Escaped for Markdown, with a link to the original's public
+    address where one is known (specreplay.addresses), unless markdown=False (a table cell)."""
+    from specreplay.articles import cite, original_name
 
     text = cite(item, lang(), conditions)  # type: ignore[arg-type]
-    return plain(text, 600) if markdown else text
+    if not markdown:
+        return text
+    original = str(getattr(item, "original", "") or "")
+    url = address(original)
+    if not url:
+        return plain(text, 600)
+    name = plain(original_name(original, lang()), 600)  # the original's name becomes its link
+    return plain(text, 600).replace(name, f"[{name}]({url})", 1)
 
 
 ARTICLE_FILE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
@@ -132,3 +142,24 @@ def page_intro(title: str, intro: str) -> None:
     if not embedded():
         st.title(title)
         st.markdown(intro)
+
+
+def recorded_with(arms: list[Arm], models: bool = True) -> str:
+    """Markdown links to the public pages of the engines and (unless models=False) the models these arms ran
+    (specreplay.addresses), the draft model included; names without a known address stay plain."""
+    from specreplay.addresses import link
+
+    names: dict[str, str] = {}
+    for arm in arms:
+        names[arm.engine.name] = link(plain(arm.engine.line), arm.engine.name)
+        if not models:
+            continue
+        names[arm.model] = link(plain(arm.model), arm.model)
+        spec = arm.flags.get("speculative_config")
+        draft = str(spec.get("model") or "") if isinstance(spec, dict) else ""
+        # 'qwen2.5-coder-0.5b-instruct.gguf' → the model id the addresses file keys
+        draft = draft.rsplit("/", 1)[-1].lower().removesuffix(".gguf").removesuffix("-instruct")
+        if draft:
+            names[draft] = link(plain(draft), draft)
+    return " · ".join(v for k, v in names.items() if k)
+

@@ -194,3 +194,11 @@ def test_chooser_page_in_korean_links_to_the_matching_settings() -> None:
     assert "동시 접속 페이지에서 8에 두고 보기" in links.values()
     assert "속도만 쟀고 출력 품질은 재지 않았습니다" in text  # 000's caveat, with its repeat spread
     assert "추론·코드 프롬프트: 반복 간 편차 0–0.2 tok/s" in text
+
+
+def test_chooser_default_answers_say_none_pays_with_the_measured_figure() -> None:
+    """The page's default answers (no drafter, text written anew) recommend no method: the page says none pays and
+    gives the best speedup we measured for the method left (n-gram, below 1.0)."""
+    at = open_page("chooser", "en")
+    note = next(i.value for i in at.info if "None pays here" in i.value)
+    assert note.startswith(":green-badge[measured here]") and "`ngram`" in note and "measured speedup 0.69×" in note
