@@ -27,8 +27,9 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.explainer_bench import SERVER_FLAGS  # noqa: E402
 from specreplay.views import pages  # noqa: E402
+
+from bench.explainer_bench import SERVER_FLAGS  # noqa: E402
 from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.local_server import free_port, local_server  # noqa: E402
 

@@ -30,10 +30,10 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from specreplay.recording.format import Event
 from specreplay.panes import Pane, simulated_pane
-from specreplay.replay.html import player_html
+from specreplay.recording.format import Event
 from specreplay.replay.arms import PRESETS, preset
+from specreplay.replay.html import player_html
 from specreplay.replay.payload import player_payload
 from specreplay.timeline import make_track, visible_chunks, visible_tokens
 

@@ -8,17 +8,16 @@ command resumes where it stopped.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
-import asyncio
-
 import httpx
-
-from specreplay.recording import format as fmt
-from specreplay.progress import Progress
 from specreplay.recorder import arrival, host_load, metrics, server, stream
 from specreplay.recorder.config import Arm, Config, Prompt
 from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
+
+from specreplay.progress import Progress
+from specreplay.recording import format as fmt
 
 
 @dataclass(frozen=True)

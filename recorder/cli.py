@@ -21,13 +21,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from specreplay.recording import catalogue
-from specreplay.recording import format as fmt
-from specreplay.locations import missing_recording, recording_arg
 from specreplay.recorder import config
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.machine import default_processes
 from specreplay.recorder.redact import redact
+
+from specreplay.locations import missing_recording, recording_arg
+from specreplay.recording import catalogue
+from specreplay.recording import format as fmt
 
 CHECKOUT_PROG = "python -m recorder"
 
@@ -115,7 +116,6 @@ def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
         return _summary(args.recording, lambda text: print(f"{name}: {text}", file=sys.stderr))
     # httpx is an extra (specreplay[record]): imported once a recording starts, so --help and summary run without it
     import httpx
-
     from specreplay.recorder import cells, server, sweep
     from specreplay.recorder.session import Idle, Options
 

@@ -16,10 +16,19 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from specreplay.recorder.errors import RecorderError
+
 from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.recording.format import MAX_ID_CHARS, MAX_LEVELS, MAX_MIXES, PROMPT_APIS, PROMPT_KINDS, SAFE_ID, SAMPLING
-from specreplay.recorder.errors import RecorderError
+from specreplay.recording.format import (
+    MAX_ID_CHARS,
+    MAX_LEVELS,
+    MAX_MIXES,
+    PROMPT_APIS,
+    PROMPT_KINDS,
+    SAFE_ID,
+    SAMPLING,
+)
 
 DEFAULT_LEVELS = (1, 2, 4, 8, 16)
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")  # ${VAR} or ${VAR:-default}

@@ -26,10 +26,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
-
 from specreplay.recorder.config import Arm
 from specreplay.recorder.errors import RecorderError
-
 
 LAUNCH_TOKEN = "SPECREPLAY_LAUNCH_TOKEN"
 

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-
-from specreplay import engines
 from specreplay.recorder import metrics
 from specreplay.recorder.config import Arm, Prompt
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.redact import redact
+
+from specreplay import engines
 
 
 @dataclass

@@ -10,17 +10,17 @@ import sys
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
-
-from specreplay.recording import format as fmt
 from specreplay.recorder import launch, machine, server
 from specreplay.recorder.config import Arm, Config
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.server import Capabilities
+
+from specreplay.recording import format as fmt
 
 
 @dataclass(frozen=True)

@@ -16,16 +16,24 @@ import asyncio
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
-
-from specreplay import engines
 from specreplay.recorder.config import Arm, Prompt
 from specreplay.recorder.redact import redact
-from specreplay.recorder.server import (STALE_RETRIES, Capabilities, chunk_problem, headers, parse_chunk,
-                                        request_body, secrets, url)
+from specreplay.recorder.server import (
+    STALE_RETRIES,
+    Capabilities,
+    chunk_problem,
+    headers,
+    parse_chunk,
+    request_body,
+    secrets,
+    url,
+)
+
+from specreplay import engines
 from specreplay.recording.format import event_dict
 
 

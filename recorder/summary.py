@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from specreplay.ceiling import Ceiling, ceiling, percent
 from specreplay.engine_defects import defect_lines, draft_graphs_defect
-from specreplay.recording import format as fmt
 from specreplay.panes import median_repeat, recorded_pane
+from specreplay.recording import format as fmt
 from specreplay.recording.counts import total
 from specreplay.speedup import arm_rate, speedup
 from specreplay.timeline import decode_rate, track_of

@@ -17,14 +17,14 @@ import time
 from pathlib import Path
 
 import httpx
-
-from specreplay.recording import format as fmt
-from specreplay.progress import Progress
 from specreplay.recorder import arrival, host_load, metrics, server, stream, workers
 from specreplay.recorder.config import Arm, Config, Mix
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.server import Capabilities
 from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
+
+from specreplay.progress import Progress
+from specreplay.recording import format as fmt
 
 
 async def run(cfg: Config, opts: Options, levels: tuple[int, ...], rounds: int) -> tuple[fmt.Recording, int]:

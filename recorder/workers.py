@@ -21,7 +21,6 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import httpx
-
 from specreplay.recorder import arrival
 from specreplay.recorder.errors import RecorderError
 

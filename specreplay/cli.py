@@ -27,13 +27,13 @@ from importlib.resources import files
 from pathlib import Path
 
 from specreplay.export_html import export_recording
-from specreplay.recording import catalogue
-from specreplay.recording.format import RecordingError
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, check_output, write_atomic
 from specreplay.playback import SPEEDS
+from specreplay.recording import catalogue
+from specreplay.recording.format import RecordingError
 from specreplay.replay.selection import selection
 
 PROG = "specreplay"

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from html import escape
 
-from specreplay.recording.format import Recording
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane
 from specreplay.playback import default_speed, speed_note
+from specreplay.recording.format import Recording
+from specreplay.replay.html import player_html
 from specreplay.replay.payload import Lang, player_payload
 from specreplay.replay.selection import Selection
 from specreplay.replay.source import provenance
 from specreplay.words import word
-from specreplay.replay.html import player_html
 
 # data: is needed for the player's own modules (an import map points ./timeline.js at a data: URL)
 CSP = "default-src 'none'; script-src 'unsafe-inline' data:; style-src 'unsafe-inline'; img-src data:"

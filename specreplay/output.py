@@ -14,7 +14,6 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)  # read once, at import (os.umask can only be read by setting it)
 FILE_MODE = 0o666 & ~_UMASK  # what a plain open() gives a new file; mkstemp's files are 0600

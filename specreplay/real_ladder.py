@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 
 from specreplay import h200_qwen_files, llamacpp_files
-from specreplay.recording.format import Recording
 from specreplay.panes import median_rate
+from specreplay.recording.format import Recording
 
 # Rung orders of the llama.cpp ladder recording (team rules: arms f16, q4, f16-draft, q4-draft, q4-ngram). Each
 # rung changes one thing: the weights, or the drafter.

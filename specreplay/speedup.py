@@ -8,8 +8,8 @@ and a pane counted in chunks gets none (a chunk rate is not a token rate).
 
 from __future__ import annotations
 
-from specreplay.recording.format import Recording
 from specreplay.panes import Pane, median_repeat
+from specreplay.recording.format import Recording
 from specreplay.timeline import decode_rate, track_of
 
 

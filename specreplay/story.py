@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.recording.format import Recording
 from specreplay.full_scale import sustained_crossing
+from specreplay.recording.format import Recording
 from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.sweeps import paired_speedups
 

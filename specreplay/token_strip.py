@@ -10,9 +10,9 @@ from __future__ import annotations
 import html
 import math
 
-from specreplay.recording.format import Event
 from specreplay.palette import MARKS
 from specreplay.panes import SIM_TOKEN
+from specreplay.recording.format import Event
 from specreplay.theory import expected_tokens
 
 _GOLDEN = (math.sqrt(5) - 1) / 2

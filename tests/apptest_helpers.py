@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from specreplay.views import pages
 from streamlit.testing.v1 import AppTest
 
-from specreplay.views import pages
 from tests.browser_fixtures import ROOT
 
 

@@ -71,9 +71,9 @@ def write_recording(path: Path, *, markup: bool = False) -> Path:
 
 
 def bundled(name: str) -> Recording:
-    """A bundled recording by file name, read the pages' way (llamacpp_files.read); fails the test if it is missing."""
-    from specreplay import llamacpp_files
+    """A bundled recording by file name, read the pages' way (catalogue.read); fails the test if it is missing."""
+    from specreplay.recording import catalogue
 
-    got = llamacpp_files.read(name)
+    got = catalogue.read(name)
     assert isinstance(got, Recording), got
     return got

@@ -4,19 +4,19 @@ from pathlib import Path
 
 import plotly.graph_objects as go
 import streamlit as st
-
-from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
-from specreplay.recording import catalogue
-from specreplay.token_strip import expected_taus, stream, token_strip_html
 from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_download import download_chart
-from specreplay.views.live_chart import live_chart, slider
-from specreplay.views.texts import Texts
 from specreplay.views.chart_parts import legend_names, on_scale, opened, page_sources, plotly, short
+from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.tables import table
+from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
+
+from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
+from specreplay.recording import catalogue
+from specreplay.token_strip import expected_taus, stream, token_strip_html
 
 T = Texts(TEXT)
 SIM_TOKENS = 60

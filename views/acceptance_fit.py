@@ -9,19 +9,19 @@ from statistics import median
 
 import plotly.graph_objects as go
 import streamlit as st
-
-from specreplay import llamacpp_files, palette, theory
-from specreplay.acceptance_measured import AcceptanceCell
-from specreplay.recording import catalogue
-from specreplay.recording.arm import F16_NOTE, Arm
-from specreplay.arm_fit import arm_fits, residual
-from specreplay.recording.format import Recording
 from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_parts import MAX_SERIES, on_scale, plotly, short, sources
 from specreplay.views.pages import page
+from specreplay.views.tables import table
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, lang, times, tr
-from specreplay.views.tables import table
+
+from specreplay import llamacpp_files, palette, theory
+from specreplay.acceptance_measured import AcceptanceCell
+from specreplay.arm_fit import arm_fits, residual
+from specreplay.recording import catalogue
+from specreplay.recording.arm import F16_NOTE, Arm
+from specreplay.recording.format import Recording
 
 T = Texts(TEXT)
 ENGINES = ("llamacpp", "vllm")

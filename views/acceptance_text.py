@@ -66,7 +66,7 @@ TEXT: dict[str, tuple[str, str]] = {
     'try_button': ('α·γ·c 옮기기',
         'Use these α, γ, c'),
     'try_note': ('위 슬라이더가 이 셀의 값으로 바뀝니다. 거기서 α나 c를 움직여 보세요. 주소(URL)에도 남아 공유할 수 있습니다.',
-        "The sliders above take this cell's values; move α or c from there. The address (URL) keeps them for sharing."),
+        "The sliders above take this cell's values; the address (URL) keeps them."),
     'c_title': ('같은 드래프터가 왜 4비트 타깃에서는 덜 버는가: 잰 c',
         'Why the same drafter gains less on the 4-bit target: the measured c'),
     'c_intro': ('c는 드래프터 한 번의 비용을 타깃 1스텝으로 나눈 값입니다. 4비트 타깃은 1스텝이 싸므로, 같은 0.5B 드래프터라도 c가 커지고 공식 E[τ] ÷ (1 + γc)의 분모가 커집니다. 양자화가 드래프터의 배수를 줄이는 이유가 이것입니다(기사 001).',

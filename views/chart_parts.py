@@ -8,15 +8,15 @@ import math
 from collections.abc import Iterable, Sequence
 
 import plotly.graph_objects as go
-from plotly.colors import sample_colorscale
 import streamlit as st
+from plotly.colors import sample_colorscale
+from specreplay.views.chart_parts_text import TEXT
+from specreplay.views.texts import Texts
+from specreplay.views.ui import plain, tr
 from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
 from specreplay.addresses import address, addresses_named
 from specreplay.articles import originals
-from specreplay.views.chart_parts_text import TEXT
-from specreplay.views.texts import Texts
-from specreplay.views.ui import plain, tr
 
 T = Texts(TEXT)
 MAX_SERIES = 6

@@ -1,14 +1,14 @@
 """Method chooser: the reader's situation → which speculative-decoding methods fit, with the cited figures and why."""
 
 import streamlit as st
-
-from specreplay import chooser
 from specreplay.views import url_state
+from specreplay.views.chart_parts import page_sources
 from specreplay.views.chooser_text import ANSWERS, RATING, TEXT, VERDICT
 from specreplay.views.pages import link
 from specreplay.views.texts import Texts
-from specreplay.views.chart_parts import page_sources
 from specreplay.views.ui import kind_markdown, lang, page_intro, plain, shown_kind, source_line, tr
+
+from specreplay import chooser
 
 T = Texts(TEXT)
 DEFAULTS = {"drafter": "none", "copies": "no", "concurrency": "low", "memory": "yes", "temperature": "low"}

@@ -8,6 +8,26 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from specreplay.views import url_state
+from specreplay.views.chart_download import download_chart
+from specreplay.views.chart_parts import MAX_SERIES, opened, page_sources, short, sources
+from specreplay.views.concurrency_maps import breakeven_section, defect_caption, pareto_section
+from specreplay.views.concurrency_text import TEXT
+from specreplay.views.full_scale import concurrency_panel
+from specreplay.views.live_chart import live_chart, slider
+from specreplay.views.tables import table
+from specreplay.views.texts import Texts
+from specreplay.views.ui import (
+    FORMAT_COLOR,
+    kind_label,
+    kind_markdown,
+    lang,
+    page_intro,
+    shown_kind,
+    source_line,
+    times,
+    tr,
+)
 
 from specreplay import article_tables, axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.locations import recording_file
@@ -16,17 +36,6 @@ from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import RecordingError
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import TIMING_FILE
-from specreplay.views import url_state
-from specreplay.views.chart_download import download_chart
-from specreplay.views.chart_parts import MAX_SERIES, opened, page_sources, short, sources
-from specreplay.views.concurrency_maps import breakeven_section, defect_caption, pareto_section
-from specreplay.views.concurrency_text import TEXT
-from specreplay.views.full_scale import concurrency_panel
-from specreplay.views.live_chart import live_chart, slider
-from specreplay.views.texts import Texts
-from specreplay.views.ui import (FORMAT_COLOR, kind_label, kind_markdown, lang, page_intro, shown_kind, source_line,
-                                 times, tr)
-from specreplay.views.tables import table
 
 T = Texts(TEXT)
 LEVELS = [1, 2, 4, 8, 16, 32, 64]

@@ -6,16 +6,6 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-
-from specreplay import breakeven, llamacpp_files, palette, pareto
-
-from specreplay.engine_defects import draft_graphs_defect
-from specreplay.recording.arm import F16_NOTE
-from specreplay.recording import catalogue
-from specreplay.recording.format import Recording, RecordingError
-from specreplay.recording.header import Header
-from specreplay.imported import imported_info
-from specreplay.locations import recording_files
 from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, plotly, ratio_heatmap, short, sources
@@ -23,6 +13,15 @@ from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times, tr
 from specreplay.views.uploaded import parsed_upload
+
+from specreplay import breakeven, llamacpp_files, palette, pareto
+from specreplay.engine_defects import draft_graphs_defect
+from specreplay.imported import imported_info
+from specreplay.locations import recording_files
+from specreplay.recording import catalogue
+from specreplay.recording.arm import F16_NOTE
+from specreplay.recording.format import Recording, RecordingError
+from specreplay.recording.header import Header
 
 T = Texts(TEXT)
 ALL = "all"

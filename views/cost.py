@@ -1,14 +1,13 @@
 """Price per hour and decode rate → cost per 1M output tokens; KV bytes per token → sessions that fit."""
 
 import streamlit as st
-
-from specreplay import article_tables, axis_series, chooser, theory
 from specreplay.views import url_state
+from specreplay.views.chart_parts import page_sources
 from specreplay.views.cost_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.chart_parts import page_sources
-from specreplay.views.ui import (kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line,
-                                 tr)
+from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, tr
+
+from specreplay import article_tables, axis_series, chooser, theory
 
 T = Texts(TEXT)
 COST_TABLE = "cost_h100"

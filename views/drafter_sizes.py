@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
-
-from specreplay import article_tables, palette
-from specreplay import drafter_sizes as ds
 from specreplay.views.chart_parts import plotly
 from specreplay.views.drafter_sizes_text import TEXT
 from specreplay.views.tables import table as shown_table
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, times
+
+from specreplay import article_tables, palette
+from specreplay import drafter_sizes as ds
 
 T = Texts(TEXT)
 PR = "https://github.com/vllm-project/vllm/pull/47460"
@@ -81,22 +81,23 @@ def smallest_paying(rows: list[ds.SizeRow], low: float) -> str:
 
 
 def section() -> None:
-    st.subheader(T("title"))
-    rows = ds.size_table()
-    if not rows:
-        st.info(T("empty"), icon=":material/hourglass_empty:")
-        return
-    kind_badge("measured", T("badge"))
-    st.markdown(T("intro"))
-    chart(rows)
-    prose = _prose()
-    if prose:
-        st.markdown(f"{kind_markdown('computed')} " + T("article", low=prose.low, high=prose.high,
-                                                        found=smallest_paying(rows, prose.low)))
-    table(rows)
-    for before, after in ds.unpatched():
-        if after and before.rate and after.rate:
-            st.caption(f"{kind_markdown('measured')} " + T("before_after", length=before.set_length,
-                                                           size=_size(before.size), before=before.rate,
-                                                           after=after.rate))
-    st.caption(T("note", pr=PR))
+    """A closed expander under c (the page's first screen answers its own question; this one is the next)."""
+    with st.expander(T("title")):
+        rows = ds.size_table()
+        if not rows:
+            st.info(T("empty"), icon=":material/hourglass_empty:")
+            return
+        kind_badge("measured", T("badge"))
+        st.markdown(T("intro"))
+        chart(rows)
+        prose = _prose()
+        if prose:
+            st.markdown(f"{kind_markdown('computed')} " + T("article", low=prose.low, high=prose.high,
+                                                            found=smallest_paying(rows, prose.low)))
+        table(rows)
+        for before, after in ds.unpatched():
+            if after and before.rate and after.rate:
+                st.caption(f"{kind_markdown('measured')} " + T("before_after", length=before.set_length,
+                                                               size=_size(before.size), before=before.rate,
+                                                               after=after.rate))
+        st.caption(T("note", pr=PR))

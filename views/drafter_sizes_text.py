@@ -3,13 +3,11 @@
 TEXT: dict[str, tuple[str, str]] = {
     "title": ("타깃이 얼마나 커야 드래프터가 이득일까?", "How big must the target be for a drafter to pay?"),
     "intro": (
-        "같은 H200, 같은 vLLM 0.23.0에서 bf16 타깃 네 크기(1.5B·7B·14B·27B급)를 혼자, 그리고 드래프터 세 종류와 함께 "
-        "돌렸습니다. 드래프터가 한 스텝에 더하는 시간은 타깃 크기와 거의 무관하므로, 타깃의 스텝이 길수록 c(드래프터가 "
-        "있는 스텝 ÷ 없는 스텝 = 1 + γc)가 작아지고, 손익분기 수용 길이(1 + γc 부근)가 내려갑니다.",
-        "The same H200 and vLLM 0.23.0 ran bf16 targets of four sizes (1.5B, 7B, 14B, 27B class) alone and with three "
-        "drafter kinds. What a drafter adds to a step hardly depends on the target, so the longer the target's own step, "
-        "the smaller c (a step with the drafter ÷ a step without = 1 + γc) and the lower the acceptance length from "
-        "which the drafter pays (near 1 + γc)."),
+        "bf16 타깃 네 크기를 혼자, 그리고 드래프터 세 종류와 함께 잰 것(H200, vLLM 0.23.0). 드래프터가 더하는 시간은 "
+        "타깃과 거의 무관해서, 타깃이 클수록 c가 작아지고 손익분기 수용 길이(1 + γc 부근)가 내려갑니다.",
+        "bf16 targets of four sizes, alone and with three drafter kinds (H200, vLLM 0.23.0). What a drafter adds "
+        "hardly depends on the target, so the bigger the target, the smaller c and the lower the acceptance length "
+        "from which the drafter pays (near 1 + γc)."),
     "badge": ("측정한 타이밍 · 정한 수용 길이 · H200, 한 호스트, 한 번의 대여", "measured timing, set acceptance · "
               "H200, one host, one lease"),
     "kind_draft": ("0.5B급 드래프트 모델 (K=4)", "0.5B-class draft model (K=4)"),

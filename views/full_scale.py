@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
+from specreplay.views.chart_parts import log2_axis, plotly, ratio_heatmap
+from specreplay.views.full_scale_text import TEXT
+from specreplay.views.tables import table
+from specreplay.views.texts import Texts
+from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, lang, plain, source_line, times
 
 from specreplay import article_tables, ceiling, palette
 from specreplay import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
-from specreplay.views.chart_parts import log2_axis, plotly, ratio_heatmap
-from specreplay.views.full_scale_text import TEXT
-from specreplay.views.texts import Texts
-from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, lang, plain, source_line, times
-from specreplay.views.tables import table
 
 T = Texts(TEXT)
 LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart keeps to six series with 1.0

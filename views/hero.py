@@ -5,6 +5,11 @@ target in one line, beside article 001's finding."""
 from __future__ import annotations
 
 import streamlit as st
+from specreplay.views.home_text import TEXT
+from specreplay.views.pages import link
+from specreplay.views.player_frame import player_frame
+from specreplay.views.texts import Texts
+from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, recorded_with, source_line, times
 
 from specreplay import article_tables, llamacpp_files, story
 from specreplay.locations import recording_file
@@ -15,11 +20,6 @@ from specreplay.recording.format import Recording
 from specreplay.replay.payload import player_payload
 from specreplay.replay.source import provenance
 from specreplay.speedup import pane_rate
-from specreplay.views.home_text import TEXT
-from specreplay.views.pages import link
-from specreplay.views.player_frame import player_frame
-from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, recorded_with, source_line, times
 
 T = Texts(TEXT)
 PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]

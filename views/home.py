@@ -4,7 +4,6 @@ shrinking on the 4-bit target (views/hero.py); then article 001's 1.4× → 0.8�
 of numbers and where to go next."""
 
 import streamlit as st
-
 from specreplay.views.hero import hero
 from specreplay.views.home_ladders import crossing, ladders
 from specreplay.views.home_text import TEXT

@@ -5,25 +5,34 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
+from specreplay.views import ui, url_state
+from specreplay.views.chart_download import download_chart
+from specreplay.views.chart_parts import opened, plotly, sources
+from specreplay.views.full_scale import ladder_panel
+from specreplay.views.ladder_text import TEXT
+from specreplay.views.tables import table
+from specreplay.views.texts import Texts
+from specreplay.views.ui import (
+    kind_badge,
+    kind_label,
+    kind_markdown,
+    lang,
+    page_intro,
+    plain,
+    recorded_with,
+    shown_kind,
+    times,
+    tr,
+)
 
 from specreplay import article_tables, ceiling, palette, real_ladder
 from specreplay.acceptance_measured import cells_of
-
 from specreplay.engine_defects import draft_graphs_defect
+from specreplay.locations import recording_file
 from specreplay.recording import catalogue
 from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import Recording, RecordingError
-from specreplay.locations import recording_file
 from specreplay.speedup import arm_rate, arm_speedup
-from specreplay.views import ui, url_state
-from specreplay.views.chart_parts import opened, plotly, sources
-from specreplay.views.chart_download import download_chart
-from specreplay.views.full_scale import ladder_panel
-from specreplay.views.ladder_text import TEXT
-from specreplay.views.texts import Texts
-from specreplay.views.tables import table
-from specreplay.views.ui import (kind_badge, kind_label, kind_markdown, lang, page_intro, plain, recorded_with, shown_kind,
-                                 times, tr)
 
 T = Texts(TEXT)
 H200_FILE = recording_file("smollm2-h200.jsonl")

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
-
 from specreplay.views.ui import tr
 
 HERE = Path(__file__).resolve().parent

@@ -5,19 +5,40 @@ from __future__ import annotations
 from pathlib import Path
 
 import streamlit as st
+from specreplay.views.player_frame import player_frame
+from specreplay.views.replay_text import TEXT
+from specreplay.views.tables import table
+from specreplay.views.texts import Texts
+from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, recorded_with
+from specreplay.views.uploaded import parsed_upload
+from specreplay.views.video_panel import video_export_panel
 from streamlit.delta_generator import DeltaGenerator
 
 from specreplay import ceiling
 from specreplay.export_html import standalone_html
-from specreplay.recording import catalogue
-from specreplay.recording.format import Recording, RecordingError
 from specreplay.imported import imported_info, source_line
 from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import SPEEDS, default_speed, speed_note
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording, RecordingError
+from specreplay.replay.arms import (
+    MAX_ARMS,
+    MAX_SIM_TOK_S,
+    MAX_SIM_TOKENS,
+    MAX_SIM_TTFT_S,
+    MAX_URL_ARMS,
+    MIN_SIM_TOK_S,
+    PRESETS,
+    SimSpec,
+    is_sim,
+    parse_sim,
+    preset_token,
+    prompts_with_runs,
+    repeats,
+    sim_label,
+    sim_pane,
+)
 from specreplay.replay.default import Choice, choose
-from specreplay.replay.arms import (MAX_ARMS, MAX_SIM_TOK_S, MAX_SIM_TOKENS, MAX_SIM_TTFT_S, MAX_URL_ARMS, MIN_SIM_TOK_S,
-                                    PRESETS, SimSpec, is_sim, parse_sim, preset_token, prompts_with_runs, repeats,
-                                    sim_label, sim_pane)
 from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.payload import player_payload
 from specreplay.replay.selection import default_arms, default_prompt
@@ -25,13 +46,6 @@ from specreplay.replay.source import MAX_UPLOAD_BYTES, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.words import arm_label
-from specreplay.views.player_frame import player_frame
-from specreplay.views.replay_text import TEXT
-from specreplay.views.texts import Texts
-from specreplay.views.uploaded import parsed_upload
-from specreplay.views.video_panel import video_export_panel
-from specreplay.views.tables import table
-from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, recorded_with
 
 T = Texts(TEXT)
 

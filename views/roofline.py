@@ -2,21 +2,20 @@
 
 import plotly.graph_objects as go
 import streamlit as st
+from specreplay.views import url_state
+from specreplay.views.chart_parts import opened, page_sources, plotly
+from specreplay.views.full_scale import roofline_panel
+from specreplay.views.roofline_text import TEXT
+from specreplay.views.tables import table
+from specreplay.views.texts import Texts
+from specreplay.views.ui import FORMAT_COLOR as COLOR
+from specreplay.views.ui import kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line, times, tr
 
 from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
-from specreplay.views.chart_parts import opened, page_sources, plotly
-from specreplay.views.full_scale import roofline_panel
-from specreplay.views.ui import FORMAT_COLOR as COLOR
-from specreplay.views.ui import (kind_badge, kind_label, kind_markdown, lang, page_intro, plain, source_line,
-                                 times, tr)
-from specreplay.views import url_state
-from specreplay.views.roofline_text import TEXT
-from specreplay.views.texts import Texts
-from specreplay.views.tables import table
 
 T = Texts(TEXT)
 BATCHES = [1, 2, 4, 8, 16, 32, 64, 128, 256]

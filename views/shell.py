@@ -8,12 +8,12 @@ import logging
 import os
 
 import streamlit as st
-
-from specreplay.resources import ASSETS
 from specreplay.views.pages import PAGES, START, title
 from specreplay.views.shell_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import embedded, lang, language_switch
+
+from specreplay.resources import ASSETS
 
 T = Texts(TEXT)
 

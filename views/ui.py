@@ -15,8 +15,8 @@ import streamlit as st
 from specreplay import palette
 from specreplay.addresses import address
 from specreplay.multiplier import times  # noqa: F401  (the pages' one multiplier format, re-exported)
-from specreplay.words import Lang, word
 from specreplay.recording.arm import Arm
+from specreplay.words import Lang, word
 
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 

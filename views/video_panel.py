@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
+from specreplay.views.replay_text import TEXT
+from specreplay.views.texts import Texts
+from specreplay.views.ui import lang
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from specreplay.panes import Pane
@@ -26,9 +29,6 @@ from specreplay.playback import speed_note
 from specreplay.video.encode import GIF_FPS
 from specreplay.video.plan import DEFAULT_FPS, PRESETS, check_length, parse_speed
 from specreplay.video.render import render
-from specreplay.views.replay_text import TEXT
-from specreplay.views.texts import Texts
-from specreplay.views.ui import lang
 
 MP4_FPS = (24, 30, 60)
 MAX_JOBS = 8  # finished files kept on disk; the oldest is dropped first

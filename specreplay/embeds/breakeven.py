@@ -8,7 +8,7 @@ from typing import Any
 
 from specreplay import breakeven, llamacpp_files
 from specreplay.embeds.document import Chart
-from specreplay.embeds.words import Say, WORDS, say
+from specreplay.embeds.words import WORDS, Say, say
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 from specreplay.views.concurrency_text import TEXT

@@ -12,12 +12,12 @@ from typing import Any
 from specreplay import axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.articles import articles, cite
 from specreplay.embeds.document import Chart
-from specreplay.embeds.words import Say, WORDS, say
+from specreplay.embeds.words import WORDS, Say, say
+from specreplay.locations import recording_file
+from specreplay.multiplier import times
 from specreplay.recording import catalogue
 from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import RecordingError
-from specreplay.locations import recording_file
-from specreplay.multiplier import times
 from specreplay.timing_sweep import TIMING_FILE
 from specreplay.views.concurrency_text import TEXT
 from specreplay.words import Lang, word

@@ -10,9 +10,9 @@ from specreplay import article_tables, palette, real_ladder
 from specreplay.articles import cite
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, say
+from specreplay.multiplier import times
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
-from specreplay.multiplier import times
 from specreplay.views.ladder_text import TEXT
 from specreplay.words import Lang
 

@@ -19,14 +19,23 @@ text, the prompt and its parameters, and each chunk's token count where the serv
 from __future__ import annotations
 
 import json
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from specreplay.importers.common import (
+    ImportedArm,
+    ImportedRequest,
+    count,
+    dig,
+    kind_of,
+    need,
+    parse,
+    read_text,
+    seconds,
+)
 from specreplay.recording.format import MAX_EVENT_S, SAMPLING, RecordingError
-from specreplay.importers.common import (ImportedArm, ImportedRequest, count, dig, kind_of, need, parse, read_text,
-                                         seconds)
 
 TOOL = "AIPerf"
 SUMMARY = "profile_export_aiperf.json"

@@ -15,15 +15,24 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.recording.format import (FORMAT_NAME, FORMAT_VERSION, MAX_EVENT_S, MAX_ID_CHARS, MAX_INT, RecordingError,
-                               event_dict, parse_json, parsed_lines)
 from specreplay.imported import PLACEHOLDER
 from specreplay.output import check_output, write_atomic
+from specreplay.recording.format import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    MAX_EVENT_S,
+    MAX_ID_CHARS,
+    MAX_INT,
+    RecordingError,
+    event_dict,
+    parse_json,
+    parsed_lines,
+)
 
 MAX_INPUT_BYTES = 512 * 2**20  # a result file this large is not one benchmark run; refuse before reading it
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from specreplay.recording.format import RecordingError
 from specreplay.importers.common import ImportedArm, dig, parse, read_text
+from specreplay.recording.format import RecordingError
 
 TOOL = "GuideLLM"
 

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import type_name
+from specreplay.importers.common import ImportedArm, ImportedRequest, count, kind_of, parse, read_text, seconds
 from specreplay.recording.counts import SpecCounts
 from specreplay.recording.format import MAX_EVENT_S, RecordingError
-from specreplay.importers.common import ImportedArm, ImportedRequest, count, kind_of, parse, read_text, seconds
 
 TOOL = "vllm bench serve"
 DETAILED = ("ttfts", "itls", "output_lens")

@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import FieldError, typed
+from specreplay.output import write_atomic
 from specreplay.recording.arm import Arm
 from specreplay.recording.counts import SpecCounts
 from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
 from specreplay.recording.prompt import Prompt
-from specreplay.output import write_atomic
 
 FORMAT_NAME = "specreplay-recording"
 FORMAT_VERSION = 1

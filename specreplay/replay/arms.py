@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from specreplay.article_tables import cell
-from specreplay.recording.format import RESERVED_ARM_PREFIX, Recording
 from specreplay.panes import Pane, simulated_pane
+from specreplay.recording.format import RESERVED_ARM_PREFIX, Recording
 
 SIM_PREFIX = RESERVED_ARM_PREFIX  # the loader refuses recorded arms named so
 MAX_ARMS = 4

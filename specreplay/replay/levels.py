@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import accumulate
 
-from specreplay.recording.format import Event, Recording, Run
 from specreplay.panes import Pane, median_run, recorded_pane
+from specreplay.recording.format import Event, Recording, Run
 from specreplay.sweeps import mixes_of
 from specreplay.timeline import Track
 

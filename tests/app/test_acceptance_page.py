@@ -8,10 +8,10 @@ import shutil
 import pytest
 
 from specreplay.resources import RECORDINGS
+from tests.app.test_explainer_pages import chart
 from tests.apptest_helpers import open_expander, open_page
 from tests.llamacpp_fixtures import cells_file
 from tests.unit.test_acceptance_measured import write_temperature_sweep
-from tests.app.test_explainer_pages import chart
 
 BUNDLED = RECORDINGS / "smollm2-vllm-cpu.jsonl"
 

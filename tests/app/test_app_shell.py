@@ -4,8 +4,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from specreplay.views import pages
+
 from tests.apptest_helpers import open_page
 from tests.browser_fixtures import ROOT
 

@@ -5,8 +5,8 @@ import json
 from itertools import pairwise
 
 import pytest
-
 from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
+
 from tests.apptest_helpers import open_expander, open_page, shown
 from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
 from tests.unit.test_measured_data import write_sweep

@@ -6,9 +6,9 @@ import json
 
 from specreplay import h200_qwen_files, quant_series
 from specreplay.acceptance_measured import cells_of
-from specreplay.recording.format import load
 from specreplay.locations import recording_file
 from specreplay.multiplier import times
+from specreplay.recording.format import load
 from tests.apptest_helpers import open_page, shown
 
 DEFECT_LINK = "[vLLM 0.23.0 defect, fixed upstream in PR #47460](https://github.com/vllm-project/vllm/pull/47460)"

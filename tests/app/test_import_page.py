@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.app.test_replay_page import payload
 from tests.apptest_helpers import open_page, shown
 from tests.unit.test_importers import VLLM, import_cli
-from tests.app.test_replay_page import payload
 
 
 def test_the_replay_page_shows_an_import_as_imported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,9 +7,9 @@ import pytest
 
 from specreplay import h200_qwen_files, llamacpp_files, real_ladder
 from specreplay.acceptance_measured import cells_of
-from specreplay.recording.format import load
 from specreplay.locations import recording_file
 from specreplay.multiplier import times
+from specreplay.recording.format import load
 from tests.apptest_helpers import open_page, shown
 
 

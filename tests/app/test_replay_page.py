@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.recording.format import load
 from specreplay.panes import median_repeat
-from specreplay.replay.html import payload_json, player_html
+from specreplay.recording.format import load
 from specreplay.replay.arms import parse_sim, sim_pane
 from specreplay.replay.default import choose
+from specreplay.replay.html import payload_json, player_html
 from specreplay.replay.payload import player_payload
 from specreplay.replay.source import load_upload
 from specreplay.timeline import track_of

@@ -9,10 +9,10 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import open_expander, shown
 from specreplay import timing_sweep as ts
 from specreplay.recording import catalogue
 from specreplay.recording.arm import Arm
+from tests.apptest_helpers import open_expander, shown
 from tests.browser_fixtures import ROOT
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import time
 
-from streamlit.testing.v1 import AppTest
-
 from specreplay.views import video_panel
+from streamlit.testing.v1 import AppTest
 
 
 def _app() -> None:
-    from specreplay.recording.format import Event
-    from specreplay.panes import Pane
-    from specreplay.timeline import make_track
     from specreplay.views.video_panel import video_export_panel
+
+    from specreplay.panes import Pane
+    from specreplay.recording.format import Event
+    from specreplay.timeline import make_track
 
     def pane(label: str, step: int) -> Pane:  # made-up test timelines
         return Pane(label, label, "m · e", "measured", make_track([Event(i * step, 1, f"w{i} ") for i in range(6)]))

@@ -12,16 +12,16 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
+from specreplay.views.concurrency_text import TEXT as CONCURRENCY_TEXT
 
 from specreplay import acceptance_measured, article_tables, breakeven, llamacpp_files, real_ladder, theory
 from specreplay.embeds import concurrency as concurrency_chart
 from specreplay.embeds.export import CHARTS, export_chart
 from specreplay.embeds.words import say
+from specreplay.multiplier import times
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
-from specreplay.multiplier import times
 from specreplay.resources import ASSETS
-from specreplay.views.concurrency_text import TEXT as CONCURRENCY_TEXT
 from tests.local_server import free_port, local_server
 
 CASES = json.loads((ASSETS / "formula_cases.json").read_text(encoding="utf-8"))["cases"]

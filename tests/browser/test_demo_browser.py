@@ -12,9 +12,9 @@ from pathlib import Path
 import imageio_ffmpeg
 import numpy as np
 
-from specreplay.recording.format import load
 from specreplay.panes import recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
+from specreplay.recording.format import load
 from specreplay.replay.default import choose
 from specreplay.video.draw import FrameDrawer, layout
 from specreplay.video.render import render

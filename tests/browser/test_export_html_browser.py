@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
-from specreplay.replay.selection import selection
-from specreplay.recording.format import load, load_header
 from specreplay.panes import median_repeat
+from specreplay.recording.format import load, load_header
+from specreplay.replay.selection import selection
 from specreplay.timeline import track_of, visible_tokens
+from tests.browser.test_replay_browser import assert_shows_recording, seek, state
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import ARMS, write_recording
 from tests.unit.test_export_html import BUNDLED, embedded_payload, export_cli
-from tests.browser.test_replay_browser import assert_shows_recording, seek, state
+
 
 def open_offline(page, html_file: Path) -> tuple[object, list[str]]:
     """Open the file from disk with every request that is not file: or data: aborted; returns the player root and

@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.recording.format import load
 from specreplay.panes import median_repeat
+from specreplay.recording.format import load
 from specreplay.timeline import Track, track_of, visible_text, visible_tokens
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import ARMS
-
 
 FRAME_US = 1_000_000 // 60  # one display frame at 60 Hz
 README_SCREENSHOT = ROOT / "docs" / "screenshot-replay.png"

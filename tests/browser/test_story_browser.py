@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from specreplay import llamacpp_files, story
-from specreplay.format import Recording
 from specreplay.panes import recorded_arm_pane
+from specreplay.recording import catalogue
+from specreplay.recording.format import Recording
 from specreplay.video.draw import FrameDrawer
 from tests.apptest_helpers import open_page
 from tests.browser_fixtures import ROOT
@@ -23,7 +24,7 @@ PAGES = ["", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline"
 
 
 def ladder() -> Recording:
-    got = llamacpp_files.read(llamacpp_files.LADDER)
+    got = catalogue.read(llamacpp_files.LADDER)
     assert isinstance(got, Recording), got
     return got
 

@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 from specreplay.recording import format as fmt
-from tests.local_server import free_port
-from tests.stub_openai import stub_config as _config, stub_server
 from tests.browser_fixtures import ROOT
+from tests.local_server import free_port
+from tests.stub_openai import stub_config as _config
+from tests.stub_openai import stub_server
 
 # The recorder reads speculative counters only for arms whose flags say they speculate.
 SPECULATIVE = 'flags = { speculative_config = { method = "ngram", num_speculative_tokens = 4 } }'

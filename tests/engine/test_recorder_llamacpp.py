@@ -17,9 +17,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from specreplay.recorder.engine import serve
 
 from specreplay.recording import format as fmt
-from specreplay.recorder.engine import serve
 from specreplay.timeline import make_track
 from tests.browser_fixtures import ROOT
 from tests.local_server import free_port

@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 from specreplay.recording import format as fmt
-from tests.stub_openai import stub_config as _config, stub_server
 from tests.browser_fixtures import ROOT
+from tests.stub_openai import stub_config as _config
+from tests.stub_openai import stub_server
 
 
 def _record(cfg: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-
-from specreplay.recording import format as fmt
 from specreplay.recorder import config, server
 from specreplay.recorder.errors import RecorderError
+
+from specreplay.recording import format as fmt
 from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config
 
 

@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from specreplay.recording import format as fmt
-from specreplay.recording.format import Event
 from specreplay.output import FILE_MODE
 from specreplay.panes import Pane
+from specreplay.playback import speed_note
+from specreplay.recording import format as fmt
+from specreplay.recording.format import Event
 from specreplay.timeline import frame_time_us, make_track, visible_text
 from specreplay.video.cli import main
-from specreplay.playback import speed_note
 from specreplay.video.draw import PANE, FrameDrawer
 from specreplay.video.glyphs import face
 from specreplay.video.plan import PRESETS, content_frames, frame_times, parse_speed

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from specreplay.recorder import arrival, workers
 
 from specreplay.recording import format as fmt
-from specreplay.recorder import arrival, workers
 from tests.browser_fixtures import ROOT
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="kernel stamps and /proc are Linux's")

@@ -43,9 +43,9 @@ def test_every_arm_of_the_bundled_ladders_has_a_share(machine: str) -> None:
         rec = bundled(file)
         for prompt in rec.prompts:
             for arm in arms:
-                assert ceiling.percent(ceiling.ceiling(rec, arm, prompt["id"])) != "—", (file, arm, prompt["id"])
+                assert ceiling.percent(ceiling.ceiling(rec, arm, prompt.id)) != "—", (file, arm, prompt.id)
     rec = bundled(full_scale.LADDER)
-    assert all(ceiling.ceiling(rec, a["id"], "story") for a in rec.arms)
+    assert all(ceiling.ceiling(rec, a.id, "story") for a in rec.arms)
 
 
 def test_the_summary_prints_the_same_share() -> None:

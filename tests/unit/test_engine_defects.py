@@ -5,12 +5,13 @@ video, the summary and the default replay say so."""
 from dataclasses import replace
 from html import escape
 
+from specreplay.recorder import summary
+
 from specreplay.engine_defects import DRAFT_GRAPHS, draft_graphs_defect
 from specreplay.export_html import standalone_html
+from specreplay.panes import recorded_arm_pane
 from specreplay.recording.arm import Arm, Engine
 from specreplay.recording.format import load
-from specreplay.panes import recorded_arm_pane
-from specreplay.recorder import summary
 from specreplay.replay.default import clean_arms
 from specreplay.replay.payload import pane_warnings
 from specreplay.resources import RECORDINGS

@@ -2,12 +2,12 @@
 is one more module the recorder picks up everywhere (its /metrics names, its stream counters, its health path)."""
 
 import pytest
+from specreplay.recorder import metrics
+from specreplay.recorder.config import load
 
 from specreplay import engines
 from specreplay.engines import engine as common
 from specreplay.engines import llamacpp, vllm
-from specreplay.recorder import metrics
-from specreplay.recorder.config import load
 from tests.browser_fixtures import ROOT
 
 # What SGLang would add as specreplay/engines/sglang.py (names as its /metrics and /get_server_info write them).

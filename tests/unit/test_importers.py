@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from specreplay.export_html import export_recording
-from specreplay.replay.selection import selection
-from specreplay.recording.format import RecordingError, load
 from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.output import OutputError
 from specreplay.panes import recorded_pane
-from specreplay.speedup import speedups
+from specreplay.recording.format import RecordingError, load
 from specreplay.replay.payload import player_payload
+from specreplay.replay.selection import selection
+from specreplay.speedup import speedups
 from tests.browser_fixtures import ROOT
 
 FIX = ROOT / "tests" / "fixtures" / "interop"

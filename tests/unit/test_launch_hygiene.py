@@ -23,9 +23,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from specreplay.recorder import config, launch
 from specreplay.recorder.errors import RecorderError
+
 from tests.browser_fixtures import ROOT
 
 # A server that answers GET /health with 200. "escape": the process started stays (as a supervisor) while the

@@ -9,11 +9,11 @@ import pytest
 from specreplay import breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
 from specreplay.acceptance_measured import cells_of
 from specreplay.arm_fit import arm_fits, residual
+from specreplay.importers import vllm_bench
+from specreplay.importers.common import write_recording
 from specreplay.recording.arm import Arm, draft_length
 from specreplay.recording.counts import SpecCounts
 from specreplay.recording.format import load
-from specreplay.importers import vllm_bench
-from specreplay.importers.common import write_recording
 from tests.browser_fixtures import ROOT
 from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
 

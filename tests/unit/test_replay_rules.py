@@ -10,20 +10,20 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from specreplay.recorder import summary
 
-from specreplay.recording.format import load
+from specreplay.importers import vllm_bench
+from specreplay.importers.common import write_recording
 from specreplay.labels import distinct_labels
-from specreplay.words import arm_label
 from specreplay.panes import recorded_arm_pane
 from specreplay.playback import default_speed, speed_note
-from specreplay.recorder import summary
+from specreplay.recording.format import load
 from specreplay.replay.default import choose, choose_in
 from specreplay.replay.levels import LevelKey, default_keys, level_pane, level_runs, parse_token
 from specreplay.replay.payload import player_payload
-from specreplay.importers import vllm_bench
-from specreplay.importers.common import write_recording
 from specreplay.speedup import arm_speedup, speedups
 from specreplay.text_checks import repeats, turn
+from specreplay.words import arm_label
 from tests.bench_serve_file import write_bench_serve
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import write_recording as write_test_recording

@@ -12,7 +12,7 @@ def test_the_drafter_wins_on_a_prompt_that_is_not_copying() -> None:
     rec = bundled(llamacpp_files.LADDER)
     win = story.drafter_wins(rec)
     assert win is not None and win.prompt == "code"  # the largest gain among greedy, non-copy prompts
-    assert rec.prompt(win.prompt)["kind"] != story.COPY_KIND
+    assert rec.prompt(win.prompt).kind != story.COPY_KIND
     assert round(win.gain, 2) == 1.5 and win.f16_draft_rate > win.f16_rate
     assert win.q4_gain is not None and round(win.q4_gain, 2) == 0.74  # shrinks on the 4-bit target
 

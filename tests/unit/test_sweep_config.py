@@ -11,14 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-
-from specreplay.recording import format as fmt
 from specreplay.recorder import config, host_load, sweep
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.sweep_summary import render
-from specreplay.sweeps import pair_rows, level_table, paired_speedups
-from tests.browser_fixtures import ROOT
 
+from specreplay.recording import format as fmt
+from specreplay.sweeps import level_table, pair_rows, paired_speedups
+from tests.browser_fixtures import ROOT
 
 ARMS = '''
 [[arms]]

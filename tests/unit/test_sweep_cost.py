@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from specreplay.recording import format as fmt
 from specreplay import full_scale, pareto
+from specreplay.recording import format as fmt
 from specreplay.replay.levels import default_keys, has_levels, level_keys, level_pane
 from specreplay.sweeps import level_table, pair_rows, paired_speedups
 

@@ -5,10 +5,21 @@ from itertools import accumulate
 
 import pytest
 
-from specreplay.recording.format import Event
 from specreplay.panes import simulate_events, simulated_pane
-from specreplay.timeline import (BURST_GAP_US, Track, burst_gap_us, bursts, decode_rate, first_token_us, frame_time_us,
-                                 make_track, visible_chunks, visible_text, visible_tokens)
+from specreplay.recording.format import Event
+from specreplay.timeline import (
+    BURST_GAP_US,
+    Track,
+    burst_gap_us,
+    bursts,
+    decode_rate,
+    first_token_us,
+    frame_time_us,
+    make_track,
+    visible_chunks,
+    visible_text,
+    visible_tokens,
+)
 from tests.browser_fixtures import ROOT
 
 CASES = json.loads((ROOT / "assets" / "timeline_cases.json").read_text())["tracks"]

@@ -4,8 +4,8 @@ unless --force, the command's input never, a wrong path is named, and a failure 
 
 from __future__ import annotations
 
-import os
 import json
+import os
 from pathlib import Path
 
 import pytest
