@@ -5,14 +5,14 @@ from tests.browser_fixtures import streamlit_server
 
 def test_landing_page_in_real_browser(app_url: str, page) -> None:
     page.goto(f"{app_url}/?lang=en")
-    page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=30_000)
+    page.get_by_text("Several times faster — and when it isn't").wait_for(timeout=30_000)
     page.get_by_role("link", name="Arms recorded separately").first.click()
     page.wait_for_url("**/replay**", timeout=30_000)
 
 
 def test_language_survives_page_switch_in_real_browser(app_url: str, page) -> None:
     page.goto(f"{app_url}/?lang=en")
-    page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=30_000)
+    page.get_by_text("Several times faster — and when it isn't").wait_for(timeout=30_000)
     page.get_by_role("link", name="Arms recorded separately").first.click()
     page.wait_for_url("**/replay**", timeout=30_000)
     page.get_by_text("Side-by-side replay").first.wait_for(timeout=30_000)
@@ -23,7 +23,7 @@ def test_switching_language_in_the_sidebar_changes_the_page(app_url: str, page) 
     page.goto(f"{app_url}/")
     page.get_by_text("빨라지는 이유").first.wait_for(timeout=30_000)
     page.get_by_text("English").click()
-    page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=30_000)
+    page.get_by_text("Several times faster — and when it isn't").wait_for(timeout=30_000)
 
 
 def test_embedded_page_hides_the_intro_in_real_browser(app_url: str, page) -> None:

@@ -120,7 +120,7 @@ def test_app_serves_its_pages(venv: Path, page) -> None:
     errors = "[data-testid='stException'], [data-testid='stAlertContentError']"
     with local_server(cmd, f"{url}/_stcore/health", "installed-app", 90, cwd=venv.parent / "work", env=_env()):
         page.goto(f"{url}/?lang=en")
-        page.get_by_text("Why the same LLM gets several times faster").wait_for(timeout=60_000)
+        page.get_by_text("Several times faster — and when it isn't").wait_for(timeout=60_000)
         page.get_by_role("link", name="How acceptance rate α").first.click()  # an explainer page: live charts
         page.wait_for_url("**/acceptance**", timeout=30_000)
         page.locator("h1:has-text('Acceptance rate & draft length')").first.wait_for(timeout=60_000)
