@@ -1,9 +1,12 @@
-"""Recorder configs written from Python definitions (gpu/ladder27.py, gpu/qwen_gpu.py): their TOML text and files."""
+"""Recorder configs written from Python definitions (gpu/ladder27.py, gpu/qwen_gpu.py, gpu/sizes.py): their TOML
+text and files."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+CONFIGS = Path(__file__).resolve().parent.parent / "recorder/configs"
 
 
 def toml_value(v: object) -> str:
@@ -35,3 +38,15 @@ def write_configs(folder: Path, texts: dict[str, str]) -> list[Path]:
     for name, text in texts.items():
         (folder / name).write_text(text, encoding="utf-8")
     return [folder / name for name in texts]
+
+
+def timing_only_texts(head: list[str], configs: dict[str, dict], prompt: dict) -> dict[str, str]:
+    """Each timing-only config's text (one prompt; the device marks the header `timing_only`)."""
+    return {name: config_text(head, {**cfg, "timing_only": True, "prompts": [prompt]}) for name, cfg in configs.items()}
+
+
+def main(texts: dict[str, str]) -> int:
+    """`python3 -m gpu.<module>`: rewrite its configs in recorder/configs and name them."""
+    for path in write_configs(CONFIGS, texts):
+        print(path)
+    return 0

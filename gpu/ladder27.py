@@ -177,15 +177,9 @@ HEAD = ["# Written by `python3 -m gpu.ladder27` (edit gpu/ladder27.py, not this 
         "# `timing_only: true` into the header and leaves out the arms whose server is not up."]
 
 
-def config_text(name: str) -> str:
-    return config_toml.config_text(HEAD, {**CONFIGS[name], "timing_only": True, "prompts": [PROMPT]})
-
-
-def write_configs(folder: Path) -> list[Path]:
-    return config_toml.write_configs(folder, {name: config_text(name) for name in CONFIGS})
+def config_texts() -> dict[str, str]:
+    return config_toml.timing_only_texts(HEAD, CONFIGS, PROMPT)
 
 
 if __name__ == "__main__":
-    for path in write_configs(Path(__file__).resolve().parent.parent / "recorder/configs"):
-        print(path)
-    sys.exit(0)
+    sys.exit(config_toml.main(config_texts()))

@@ -118,11 +118,9 @@ HEAD = ["# Written by `python3 -m gpu.qwen_gpu` (edit gpu/qwen_gpu.py, not this 
         "# whose server is not up."]
 
 
-def write_configs(folder: Path) -> list[Path]:
-    return config_toml.write_configs(folder, {name: config_toml.config_text(HEAD, cfg) for name, cfg in configs().items()})
+def config_texts() -> dict[str, str]:
+    return {name: config_toml.config_text(HEAD, cfg) for name, cfg in configs().items()}
 
 
 if __name__ == "__main__":
-    for path in write_configs(Path(__file__).resolve().parent.parent / "recorder/configs"):
-        print(path)
-    sys.exit(0)
+    sys.exit(config_toml.main(config_texts()))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gpu import carry, device, draft_graphs, ladder27, qwen_gpu, sizes
+from gpu import carry, config_toml, device, draft_graphs, ladder27, qwen_gpu, sizes
 from specreplay.recording import format as fmt
 from tests.browser_fixtures import ROOT
 
@@ -216,7 +216,7 @@ def test_the_real_qwen_configs_on_file_are_what_the_definitions_write_with_the_c
     monkeypatch.setenv("SPECREPLAY_LLAMA_SERVER", "llama-server")  # the CPU config names its launch command
     monkeypatch.setenv("SPECREPLAY_MODELS", str(tmp_path))
 
-    qwen_gpu.write_configs(tmp_path)
+    config_toml.write_configs(tmp_path, qwen_gpu.config_texts())
     for name in qwen_gpu.configs():
         assert (tmp_path / name).read_text() == (ROOT / "recorder/configs" / name).read_text(), \
             f"run python3 -m gpu.qwen_gpu to rewrite {name}"
@@ -249,7 +249,7 @@ def test_a_drafter_server_serves_every_acceptance_arm_of_every_config_under_its_
 def test_the_27b_configs_on_file_are_what_the_definitions_write(tmp_path):
     from specreplay.recorder import config
 
-    ladder27.write_configs(tmp_path)
+    config_toml.write_configs(tmp_path, ladder27.config_texts())
     for name in ladder27.CONFIGS:
         assert (tmp_path / name).read_text() == (ROOT / "recorder/configs" / name).read_text(), \
             f"run python3 -m gpu.ladder27 to rewrite {name}"
@@ -434,7 +434,7 @@ def test_the_source_snapshot_starts_the_recorder_outside_a_checkout(tmp_path):
 def test_the_size_configs_on_file_are_what_the_definitions_write(tmp_path):
     from specreplay.recorder import config
 
-    sizes.write_configs(tmp_path)
+    config_toml.write_configs(tmp_path, sizes.config_texts())
     for name in sizes.CONFIGS:
         assert (tmp_path / name).read_text() == (ROOT / "recorder/configs" / name).read_text(), \
             f"run python3 -m gpu.sizes to rewrite {name}"
