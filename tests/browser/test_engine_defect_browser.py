@@ -8,6 +8,7 @@ from pathlib import Path
 from specreplay.engine_defects import DRAFT_GRAPHS
 from specreplay.export_html import export_recording
 from specreplay.recording.format import load
+from specreplay.replay.selection import Selection
 from tests.browser.test_export_html_browser import open_offline
 from tests.browser_fixtures import ROOT
 
@@ -15,7 +16,7 @@ from tests.browser_fixtures import ROOT
 def test_the_defect_line_in_the_player_links_to_the_fix(page, tmp_path: Path) -> None:
     rec = load(ROOT / "recordings" / "qwen-coder-1.5b-vllm-h200-q4-draft.jsonl")
     html_file = tmp_path / "replay.html"
-    html_file.write_text(export_recording(rec, prompt="code", arms=["q4", "q4-draft"], lang="en"), encoding="utf-8")
+    html_file.write_text(export_recording(rec, Selection("code", ("q4", "q4-draft")), lang="en"), encoding="utf-8")
     root, blocked = open_offline(page, html_file)
     panes = root.locator(".pane")
     assert panes.nth(0).locator("a.warn-link").count() == 0
