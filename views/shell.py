@@ -35,6 +35,8 @@ def run() -> None:
     ]
     # an embed shows the page alone: no sidebar (?lang= sets its language)
     page = st.navigation(pages, position="hidden" if embedded() else "sidebar")
+    # a wide Markdown table scrolls inside its own frame at narrow widths instead of running past the page
+    st.html("<style>.stMarkdown table{display:block;overflow-x:auto;max-width:100%}</style>")
     if not embedded():
         language_switch()
     try:

@@ -64,10 +64,10 @@ def test_the_first_screen_holds_both_ladders_and_a_replay_the_drafter_wins(app_u
     box = handle.bounding_box()
     assert box and box["y"] + box["height"] <= height, box  # the whole player on the first screen
     to_end(frame)
-    labels = frame.locator(".pane .label-short").all_text_contents()  # arm labels stay as recorded (English)
+    labels = frame.locator(".pane .label-short").all_text_contents()  # in the page's language (words.arm_label)
     finished = [float(re.search(r"(\d+\.\d+)", s).group(1))  # type: ignore[union-attr]
                 for s in frame.locator(".pane .status").all_text_contents()]
-    drafter = next(i for i, lbl in enumerate(labels) if "draft model" in lbl)
+    drafter = next(i for i, lbl in enumerate(labels) if ("draft model" if lang == "en" else "드래프트 모델") in lbl)
     assert finished[drafter] < min(f for i, f in enumerate(finished) if i != drafter)  # the drafter finishes first
     assert page.get_by_text("vLLM 0.23: bf16").count() == 0  # the H200 real-model line is not on the start page
     assert page.get_by_text("vLLM 0.23으로 잰 것").count() == 0
