@@ -16,7 +16,7 @@ from specreplay import drafter_sizes as ds
 
 T = Texts(TEXT)
 PR = "https://github.com/vllm-project/vllm/pull/47460"
-TOP, BOTTOM = 5.6, 1.4  # where a drafter that never pays / always pays is marked, off the measured 1.5-5 scale
+TOP, BOTTOM = 6.0, 1.4  # where a drafter that never pays / always pays is marked, off the measured 1.5-5 scale
 
 
 def _size(size: str) -> str:
@@ -51,7 +51,8 @@ def chart(rows: list[ds.SizeRow]) -> None:
             customdata=hover, hovertemplate="%{x}B: %{customdata}<extra>" + T(f"kind_{kind}") + "</extra>"))
     fig.update_xaxes(type="log", tickvals=list(ds.SIZES.values()), ticktext=[_size(s) for s in ds.SIZES],
                      title=T("x"))
-    fig.update_yaxes(range=[1.2, 5.9], tickvals=[1.5, 2, 3, 4, 5], title=T("y"))
+    fig.update_yaxes(range=[1.2, 6.2], tickvals=[BOTTOM, 2, 3, 4, 5, TOP],
+                     ticktext=["≤ 1.5", "2", "3", "4", "5", T("never_cell")], title=T("y"))
     fig.update_layout(title=T("chart_title"), height=380, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       legend={"orientation": "h", "y": -0.25})
     plotly(fig, key="drafter_sizes_chart")
