@@ -68,9 +68,11 @@ async def _split(fn: StreamFn, args: tuple, groups: list[range]) -> tuple[float,
             conns.append(here)
         for group, reply in zip(groups, await asyncio.gather(*(asyncio.to_thread(_recv, c) for c in conns))):
             _check(group, reply)
+        # the level starts before any worker can send: stamped after "go", a worker scheduled first on a busy host
+        # sent its first request 4 ms before the level's own start (seen on 2 busy cores)
+        started = time.monotonic()
         for conn in conns:  # every worker has its client ready: start all groups together
             conn.send("go")
-        started = time.monotonic()
         replies = await asyncio.gather(*(asyncio.to_thread(_recv, c) for c in conns))
     finally:
         for proc in procs:  # on Ctrl-C or an error: the workers ignore SIGINT and stop here

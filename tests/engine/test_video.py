@@ -266,7 +266,7 @@ def test_cli_renders_with_a_progress_bar(tmp_path: Path, capsys: pytest.CaptureF
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--arms", "base,nope"], "no arm 'nope'.*base, spec"), (["--repeat", "9"], "no finished repeat 9"),
+    (["--arms", "base,nope"], "unknown arm 'nope'.*base, spec"), (["--repeat", "9"], "no finished repeat 9"),
     (["--fps", "30", "-o", "x.gif"], "10 ms"), (["-o", "x.mov"], "does not end in .mp4"),
 ])
 def test_cli_explains_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
