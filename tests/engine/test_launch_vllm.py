@@ -182,8 +182,10 @@ def test_vllm_cpu_ngram_changes_greedy_text_only_when_batched_with_sampled_reque
     alone = _complete(ngram, COPY, 0.0, 64)
     code_alone = _complete(ngram, CODE, 0.0, 64)
     assert _batch(ngram, [(COPY, 0.0, 64), (COPY, 0.0, 64), (CODE, 0.0, 64)]) == [alone, alone, code_alone]
-    mixed = _batch(ngram, [(COPY, 0.0, 64), (PROSE, 0.8, 96), (PROSE, 0.8, 96)])
-    if mixed[0] == alone:
+    # The wrong text shows in most mixed batches, not in every one: on a loaded 2-core host the scheduler can run the
+    # greedy request's steps apart from the sampled ones (CI once saw one clean batch), so three tries before "fixed".
+    tries = (_batch(ngram, [(COPY, 0.0, 64), (PROSE, 0.8, 96), (PROSE, 0.8, 96)])[0] for _ in range(3))
+    if all(text == alone for text in tries):  # stops at the first wrong text
         pytest.fail(
             "vLLM's ngram arm now returns the same greedy text when a greedy request is batched with sampled ones: "
             f"the engine bug behind the mix rule looks fixed in this vLLM ({serve.engine_python()}). Update "
