@@ -16,7 +16,7 @@ from specreplay.imported import imported_info, source_line
 from specreplay.recording.arm import Arm, Counts, same_weights
 from specreplay.recording.format import Event, Recording, Run
 from specreplay.text_checks import TextWarning, degenerate, departs
-from specreplay.timeline import Track, decode_rate, make_track, track_of
+from specreplay.timeline import Track, make_track
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
 # A timing_only recording's text is noise (dummy weights, or acceptance set by a benchmark mode): shown as blocks,
@@ -47,7 +47,7 @@ def engine_line(arm: Arm) -> str:
 
 def median_run(runs: list[Run]) -> Run:
     """The run whose decode rate is the median (the lower middle of an even count); runs must not be empty."""
-    rated = sorted(runs, key=lambda r: (decode_rate(track_of(r)) or 0.0, r.repeat, r.stream))
+    rated = sorted(runs, key=lambda r: (r.decode_rate or 0.0, r.repeat, r.stream))
     return rated[(len(rated) - 1) // 2]
 
 
@@ -165,5 +165,5 @@ def simulated_pane(label: str, tok_s: float, ttft_s: float, alpha: float, gamma:
 
 def median_rate(runs: list[Run]) -> float | None:
     """The decode rate of the median run (median_run): the rate the replay shows for these runs."""
-    rated = [r for r in runs if decode_rate(track_of(r))]
-    return decode_rate(track_of(median_run(rated))) if rated else None
+    rated = [r for r in runs if r.decode_rate]
+    return median_run(rated).decode_rate if rated else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from specreplay.panes import Pane, median_repeat
 from specreplay.recording.format import Recording
-from specreplay.timeline import decode_rate, track_of
+from specreplay.timeline import decode_rate
 
 
 def speedup(rate: float | None, reference_rate: float | None) -> float | None:
@@ -47,7 +47,7 @@ def arm_rate(rec: Recording, arm: str, prompt: str) -> float | None:
     if rec.arm(arm).counts == "chunks":
         return None
     try:
-        return decode_rate(track_of(median_repeat(rec, arm, prompt)))
+        return median_repeat(rec, arm, prompt).decode_rate
     except LookupError:
         return None
 

@@ -17,7 +17,6 @@ import math
 from dataclasses import dataclass
 
 from specreplay.recording.format import Level, Recording, Run
-from specreplay.timeline import decode_rate, track_of
 
 
 @dataclass(frozen=True)
@@ -107,11 +106,23 @@ def _single_stream_texts(rec: Recording) -> tuple[dict[str, str], dict[tuple[str
     return {p: text for p, (_, text) in best.items()}, own
 
 
+def finished_by_level(rec: Recording) -> dict[_Key, list[Run]]:
+    """Every finished non-warm-up run, grouped by (arm, mix, concurrency) in file order: one pass over the file,
+    kept per recording (Recording.derived), so a page asking for many levels does not scan the file per level."""
+    at = (len(rec.runs), len(rec.levels))
+    kept = rec.derived.get("finished_by_level")
+    if kept is None or kept[0] != at:
+        runs: dict[_Key, list[Run]] = {}
+        for r in rec.runs:
+            if r.ok and not r.warmup:
+                runs.setdefault((r.arm, r.mix, r.concurrency), []).append(r)
+        kept = (at, runs)
+        rec.derived["finished_by_level"] = kept
+    return kept[1]
+
+
 def _read_levels(rec: Recording) -> _Levels:
-    runs: dict[_Key, list[Run]] = {}
-    for r in rec.runs:
-        if r.ok and not r.warmup:
-            runs.setdefault((r.arm, r.mix, r.concurrency), []).append(r)
+    runs = finished_by_level(rec)
     lines: dict[_Key, Level] = {}
     for lv in rec.levels:
         lines.setdefault((lv.arm, lv.mix, lv.concurrency), lv)  # the first line of a level counts
@@ -132,7 +143,7 @@ def _pct(xs: list[float], q: float) -> float | None:
 def _level_stats(rec: Recording, read: _Levels, key: _Key) -> LevelStats:
     arm, mix, concurrency = key
     runs = read.runs.get(key, [])
-    rates = [r for r in (decode_rate(track_of(run)) for run in runs) if r is not None]
+    rates = [run.decode_rate for run in runs if run.decode_rate is not None]
     ttfts = [run.ttft_us / 1e6 for run in runs if run.ttft_us is not None]
     tokens = sum(run.tokens for run in runs)
     span = (max(map(run_end_mono, runs)) - min(r.started_mono for r in runs)) if runs else 0.0

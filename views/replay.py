@@ -154,8 +154,8 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
                 st.session_state[pkey] = q.get("prompt") if q.get("prompt") in prompt_ids else (
                     default_prompt(rec) if upload else _default_prompt(rec_key, str(rec.path),
                                                                        Path(rec.path).stat().st_mtime))
-            prompt = side.selectbox(T("prompt"), prompt_ids, key=pkey,
-                                    format_func=lambda p: f"{p} · {rec.prompt(p).kind} — {rec.prompt(p).text[:70]}")
+            prompt_names = {p: f"{p} · {rec.prompt(p).kind} — {rec.prompt(p).text[:70]}" for p in prompt_ids}
+            prompt = side.selectbox(T("prompt"), prompt_ids, key=pkey, format_func=prompt_names.get)
             recorded = [a for a in recorded if rec.select(a, prompt)]
     # an upload has no link of its own: the URL's arms belong to whatever was shown before it
     url_arms = [] if upload else _url_arms()
@@ -330,77 +330,84 @@ def _pick_mode(rec: Recording | None, side: DeltaGenerator) -> str:
     return side.radio(T("mode"), list(modes), key="replay_mode", format_func=modes.get)
 
 
-arms: list[str]
-prompt: str | None
-repeat: int | None
-level_choice: list[LevelKey]
-with st.expander(T("what"), expanded=not embedded(), icon=":material/tune:"):
-    left, right = st.columns(2)
-    with left:
-        rec, rec_name = _pick_recording()
-    rec_key = rec_name or (f"upload:{rec.path}" if rec else "none")
-    mode = _pick_mode(rec, right)
+def _page() -> None:
+    """The page's flow. In a function, not at module level: the widgets' format functions outlive the run (a
+    disconnected visitor's session keeps them), and module-level names would keep the parsed recording with them.
+    """
+    arms: list[str]
+    prompt: str | None
+    repeat: int | None
+    level_choice: list[LevelKey]
+    with st.expander(T("what"), expanded=not embedded(), icon=":material/tune:"):
+        left, right = st.columns(2)
+        with left:
+            rec, rec_name = _pick_recording()
+        rec_key = rec_name or (f"upload:{rec.path}" if rec else "none")
+        mode = _pick_mode(rec, right)
+        if mode == "levels" and rec is not None:
+            level_choice = _pick_levels(rec, rec_key, right)
+            arms, prompt, repeat = [], None, None
+        else:
+            level_choice = []
+            arms, prompt, repeat = _pick_arms(rec, rec_key, right)
+
     if mode == "levels" and rec is not None:
-        level_choice = _pick_levels(rec, rec_key, right)
-        arms, prompt, repeat = [], None, None
+        panes = []
+        for key in level_choice:
+            try:
+                panes.append(level_pane(rec, key))
+            except LookupError as exc:
+                st.warning(plain(str(exc)))
     else:
-        level_choice = []
-        arms, prompt, repeat = _pick_arms(rec, rec_key, right)
+        panes = _panes(rec, arms, prompt, repeat)
+    end_us = max((p.track.end_us for p in panes), default=0)
+    speed = _speed(default_speed(end_us))
+    enough = len(panes) >= (1 if mode == "levels" else 2)
+    reference: int | None = None
+    if enough and len(panes) > 1 and not embedded():
+        auto = speedups(panes)[0]
+        ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
+        rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
+        if rkey not in st.session_state:
+            url_ref = q.get("ref", "")
+            # ASCII digits, a few of them: int() refuses '²' and 5,000-digit strings with its own words
+            st.session_state[rkey] = (int(url_ref) if url_ref.isascii() and url_ref.isdigit() and len(url_ref) <= 2
+                                      and int(url_ref) < len(panes) else (auto or 0))
+        reference = st.selectbox(T("reference"), list(ref_names), key=rkey,
+                                 format_func=lambda i: ref_names[i],
+                                 help=T("reference_help"))
+        reference = None if reference == auto else reference
+    _sync_query({"recording": rec_name, "mode": "levels" if mode == "levels" else None, "prompt": prompt,
+                 "arms": ",".join(arms) or None, "levels": ",".join(k.token() for k in level_choice) or None,
+                 "repeat": None if repeat is None else str(repeat),
+                 "speed": None if speed == default_speed(end_us) else f"{speed:g}",
+                 "ref": None if reference is None else str(reference)})
 
-if mode == "levels" and rec is not None:
-    panes = []
-    for key in level_choice:
-        try:
-            panes.append(level_pane(rec, key))
-        except LookupError as exc:
-            st.warning(plain(str(exc)))
-else:
-    panes = _panes(rec, arms, prompt, repeat)
-end_us = max((p.track.end_us for p in panes), default=0)
-speed = _speed(default_speed(end_us))
-enough = len(panes) >= (1 if mode == "levels" else 2)
-reference: int | None = None
-if enough and len(panes) > 1 and not embedded():
-    auto = speedups(panes)[0]
-    ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
-    rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
-    if rkey not in st.session_state:
-        url_ref = q.get("ref", "")
-        # ASCII digits, a few of them: int() refuses '²' and 5,000-digit strings with its own words
-        st.session_state[rkey] = (int(url_ref) if url_ref.isascii() and url_ref.isdigit() and len(url_ref) <= 2
-                                  and int(url_ref) < len(panes) else (auto or 0))
-    reference = st.selectbox(T("reference"), list(ref_names), key=rkey,
-                             format_func=lambda i: ref_names[i],
-                             help=T("reference_help"))
-    reference = None if reference == auto else reference
-_sync_query({"recording": rec_name, "mode": "levels" if mode == "levels" else None, "prompt": prompt,
-             "arms": ",".join(arms) or None, "levels": ",".join(k.token() for k in level_choice) or None,
-             "repeat": None if repeat is None else str(repeat),
-             "speed": None if speed == default_speed(end_us) else f"{speed:g}",
-             "ref": None if reference is None else str(reference)})
+    if not enough:
+        loading.empty()
+        st.info(T("choose_arms"), icon=":material/view_column:")
+    else:
+        payload = player_payload(panes, speed=speed, lang=lang(), reference=reference)
+        loading.empty()
+        with stage:
+            if speed < 1:
+                st.caption(T("slowed", note=speed_note(speed, lang())))
+            player_frame(payload, height=560 if embedded() else 640, alt=T("player_alt"))
+        for label, defect in dict.fromkeys((p.label, p.defect) for p in panes if p.defect):  # the fix, as a link
+            st.caption(":material/bug_report: " + T("defect", arm=label, defect=defect.markdown(lang())))
+        if any(p.kind == "simulated" for p in panes):
+            kind_badge("simulated", T("sim_badge"))
+        if not embedded():
+            title = f"{rec.title} — {prompt or T('by_level')}" if rec else T("title")
+            st.download_button(T("download_html"),
+                               standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed,
+                                               reference=reference),
+                               file_name=f"{rec_name or 'replay'}-{prompt or mode}.html", mime="text/html",
+                               on_click="ignore", icon=":material/download:",
+                               help=T("download_html_help"))
+            _summary(panes, payload, rec, prompt)
+            # the same panes, rendered to MP4/GIF frame-exactly from the same rule
+            video_export_panel(panes, speed, reference=reference)
 
-if not enough:
-    loading.empty()
-    st.info(T("choose_arms"), icon=":material/view_column:")
-else:
-    payload = player_payload(panes, speed=speed, lang=lang(), reference=reference)
-    loading.empty()
-    with stage:
-        if speed < 1:
-            st.caption(T("slowed", note=speed_note(speed, lang())))
-        player_frame(payload, height=560 if embedded() else 640, alt=T("player_alt"))
-    for label, defect in dict.fromkeys((p.label, p.defect) for p in panes if p.defect):  # the fix, as a link
-        st.caption(":material/bug_report: " + T("defect", arm=label, defect=defect.markdown(lang())))
-    if any(p.kind == "simulated" for p in panes):
-        kind_badge("simulated", T("sim_badge"))
-    if not embedded():
-        title = f"{rec.title} — {prompt or T('by_level')}" if rec else T("title")
-        st.download_button(T("download_html"),
-                           standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed,
-                                           reference=reference),
-                           file_name=f"{rec_name or 'replay'}-{prompt or mode}.html", mime="text/html",
-                           on_click="ignore", icon=":material/download:",
-                           help=T("download_html_help"))
-        _summary(panes, payload, rec, prompt)
-        # the same panes, rendered to MP4/GIF frame-exactly from the same rule
-        video_export_panel(panes, speed, reference=reference)
+
+_page()

@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,14 @@ class Run:
     @property
     def ok(self) -> bool:
         return self.status == "ok"
+
+    @cached_property
+    def decode_rate(self) -> float | None:
+        """Decode tok/s over the whole run (specreplay.timeline.decode_rate of its track), computed once: a sweep's
+        pages ask for it several times per request."""
+        from specreplay.timeline import decode_rate, track_of  # timeline reads Run, so not at the top
+
+        return decode_rate(track_of(self))
 
 
 @dataclass(frozen=True)
@@ -187,7 +196,10 @@ class Recording:
 
 def _need(obj: dict, key: str, types: type | tuple[type, ...], path: str, line: int, prefix: str = "",
           optional: bool = False) -> Any:
-    if optional and obj.get(key) is None:
+    value = obj.get(key)
+    if type(value) is types and (types is not int or -MAX_INT < value < MAX_INT):  # the common case, decided at once
+        return value
+    if optional and value is None:
         return None
     try:
         value = typed(obj, key, types)

@@ -15,7 +15,7 @@ from itertools import accumulate
 
 from specreplay.panes import Pane, median_run, recorded_pane
 from specreplay.recording.format import Event, Recording, Run
-from specreplay.sweeps import mixes_of
+from specreplay.sweeps import finished_by_level, mixes_of
 from specreplay.timeline import Track
 
 WANTED = (1, 8, 32, 64)  # the levels a sweep opens on, where it has them
@@ -45,14 +45,14 @@ def parse_token(token: str) -> LevelKey | None:
 
 
 def level_runs(rec: Recording, key: LevelKey) -> list[Run]:
-    return [r for r in rec.select(key.arm, None, concurrency=key.concurrency) if r.mix == key.mix]
+    return list(finished_by_level(rec).get((key.arm, key.mix, key.concurrency), ()))
 
 
 def level_keys(rec: Recording) -> list[LevelKey]:
     """Every (arm, level, mix) with finished requests, arms in header order, then mix, then level."""
     levels: dict[tuple[str, str | None], set[int]] = {}
-    for r in rec.select(None, None, concurrency=None):  # one pass, however many levels and mixes
-        levels.setdefault((r.arm, r.mix), set()).add(r.concurrency)
+    for arm, mix, concurrency in finished_by_level(rec):  # one pass, however many levels and mixes
+        levels.setdefault((arm, mix), set()).add(concurrency)
     mixes = mixes_of(rec)
     return [LevelKey(a, c, m) for a in (arm.id for arm in rec.arms) for m in mixes
             for c in sorted(levels.get((a, m), ()))]
@@ -60,7 +60,7 @@ def level_keys(rec: Recording) -> list[LevelKey]:
 
 def has_levels(rec: Recording) -> bool:
     """True when some finished request ran with others in flight (a sweep, or an imported load test)."""
-    return any(r.concurrency > 1 for r in rec.select(None, None, concurrency=None))
+    return any(concurrency > 1 for _, _, concurrency in finished_by_level(rec))
 
 
 def default_keys(rec: Recording, limit: int = 4) -> list[LevelKey]:

@@ -150,6 +150,22 @@ def test_an_upload_is_parsed_once_not_on_every_interaction(recordings: Path, mon
     assert not at.exception and len(calls) == 1
 
 
+def test_the_page_keeps_no_parsed_upload_once_the_upload_cache_lets_it_go(recordings: Path) -> None:
+    """The widgets' format functions stay in a visitor's session (120 s after a disconnect): they must not hold the
+    parsed file, or a server keeps every recent upload however the upload cache drops them."""
+    import gc
+
+    from specreplay.recording.format import Recording
+    from specreplay.replay import uploads
+
+    at = _upload(recordings, "kept.jsonl", (recordings / "test-basic.jsonl").read_bytes())
+    assert not at.exception and payload(at)["panes"]
+    uploads.clear()
+    gc.collect()
+    assert not [o for o in gc.get_objects() if isinstance(o, Recording) and str(o.path).endswith("kept.jsonl")]
+    assert "replay_arms::upload:kept.jsonl::code-1" in at.session_state  # the session and its widgets are still there
+
+
 def test_uploading_a_truncated_file_names_the_cut_line(recordings: Path) -> None:
     raw = (recordings / "test-basic.jsonl").read_bytes()
     lines = raw.split(b"\n")
