@@ -65,6 +65,11 @@ class TableCell:
     conditions_en: dict[str, str] = field(default_factory=dict)
     original: str = ""  # id in assets/original_sources.csv where the article quotes someone else's table
 
+    @property
+    def workload(self) -> str:
+        """The workload's Korean column, beside workload_en (languages.localized reads the pair)."""
+        return self.conditions["workload"]
+
 
 def _number(text: str, where: str) -> float | None:
     if text == "":
@@ -258,9 +263,10 @@ def ladder(table: str, metric: str = "decode_rate", workload: str | None = None,
     return steps
 
 
-def workloads(table: str) -> list[tuple[str, str]]:
-    """(Korean, English) workload names of a table, in file order."""
+def workloads(table: str) -> list[dict[str, str]]:
+    """A table's workload names, in file order, each as its data columns {"workload": …, "workload_en": …} (read
+    through languages.localized)."""
     seen: dict[str, str] = {}
     for c in table_cells(table):
         seen.setdefault(c.conditions["workload"], c.workload_en)
-    return list(seen.items())
+    return [{"workload": ko, "workload_en": en} for ko, en in seen.items()]

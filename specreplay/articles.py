@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from specreplay import languages
 from specreplay.asset_csv import HANGUL, KEY_RE, SOURCE_RE, DataError, read_rows
+from specreplay.languages import localized
 
 ARTICLES_FILE = "articles.csv"
 ORIGINALS_FILE = "original_sources.csv"
@@ -52,15 +54,15 @@ def articles() -> dict[str, Article]:
 
 
 @lru_cache(maxsize=1)
-def originals() -> dict[str, tuple[str, str]]:
-    """Tables the articles quote, by id: (Korean name, English name)."""
+def originals() -> dict[str, dict[str, str]]:
+    """Tables the articles quote, by id: their name columns {"name_ko": …, "name_en": …} (languages.localized)."""
     out = {}
     for where, row in read_rows(ORIGINALS_FILE, ORIGINAL_COLUMNS):
         if not KEY_RE.match(row["id"]) or not row["name_ko"] or not row["name_en"]:
             raise DataError(f"{where}: needs an id of a-z, 0-9, _ and both names")
         if HANGUL.search(row["name_en"]):
             raise DataError(f"{where}: column 'name_en' has Korean text; write it in English")
-        out[row["id"]] = (row["name_ko"], row["name_en"])
+        out[row["id"]] = {"name_ko": row["name_ko"], "name_en": row["name_en"]}
     return out
 
 
@@ -69,15 +71,13 @@ def article_name(file: str, lang: str) -> str:
     a = articles().get(file)
     if a is None:
         raise KeyError(f"{file} is not in assets/{ARTICLES_FILE}")
-    en = lang == "en"
-    extra = ", ".join(x for x in ((a.byline_en if en else a.byline_ko), a.date) if x)
-    title = f'article {a.id} "{a.title_en}"' if en else f"기사 {a.id} 「{a.title_ko}」"
+    extra = ", ".join(x for x in (localized(a, "byline", lang), a.date) if x)
+    title = languages.text(lang, "articles.article", id=a.id, title=localized(a, "title", lang))
     return title + (f" ({extra})" if extra else "")
 
 
 def original_name(original: str, lang: str) -> str:
-    ko, en = originals()[original]
-    return f"original: {en}" if lang == "en" else f"원 출처: {ko}"
+    return languages.text(lang, "articles.original", name=localized(originals()[original], "name", lang))
 
 
 class Cited(Protocol):
@@ -94,12 +94,12 @@ def cite(item: Cited, lang: str, conditions: bool = True) -> str:
     if item.source not in articles():
         provenance = getattr(item, "provenance", None)
         return provenance() if provenance else item.source
-    parts = [article_name(item.source, lang), item.section_en if lang == "en" else item.section]
+    parts = [article_name(item.source, lang), localized(item, "section", lang)]
     if item.original:
         parts.append(original_name(item.original, lang))
     if conditions:
-        cond = dict(getattr(item, "conditions_en" if lang == "en" else "conditions", None) or {})
+        cond = dict((localized(item, "conditions", lang) if hasattr(item, "conditions") else None) or {})
         if cond.get("temperature", "").replace(".", "", 1).isdigit():  # a bare number says nothing without its name
-            cond["temperature"] = f"temperature {cond['temperature']}" if lang == "en" else f"온도 {cond['temperature']}"
+            cond["temperature"] = languages.text(lang, "articles.temperature", value=cond["temperature"])
         parts += [v for v in cond.values() if v]
     return " · ".join(p for p in parts if p)

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from specreplay import article_tables, theory
+from specreplay import article_tables, languages, theory
 from specreplay.asset_csv import HANGUL, DataError, read_rows
+from specreplay.languages import localized
 
 RULES_FILE = "quoted_chooser.csv"
 METHODS_FILE = "quoted_vllm_methods.csv"
@@ -281,13 +282,9 @@ def choose(answers: dict[str, str]) -> tuple[list[Fit], list[Rule]]:
 
 
 # How a figure's metric reads next to its value (Korean, English); metrics not listed read as the bare value.
-_METRIC = {
-    "cost_change": ("토큰당 비용", "cost per token"), "weights": ("가중치", "weights"),
-    "kv_pool_change": ("KV 캐시 풀", "KV-cache pool"), "sessions": ("동시 세션", "concurrent sessions"),
-    "share": ("생성 토큰 중", "of generated tokens"), "alpha": ("α", "α"), "throughput": ("처리량", "throughput"),
-    "acceptance_length": ("수용 길이", "acceptance length"), "spread": ("반복 간 편차", "spread between repeats"),
-    "decode_rate": ("디코드", "decode"),
-}
+# The metrics a figure line names (their words: figures.metric_<name> in specreplay.languages); others go unnamed.
+_METRIC = ("cost_change", "weights", "kv_pool_change", "sessions", "share", "alpha", "throughput", "acceptance_length",
+           "spread", "decode_rate")
 
 
 def _value(v: float, unit: str, metric: str) -> str:
@@ -308,23 +305,23 @@ def _number(text: str) -> bool:
 
 def describe(figures: tuple[Figure, ...], lang: str) -> list[tuple[str, Figure]]:
     """One readable line per figure, a _min/_max pair joined into a range: [(text, the figure it cites)]."""
-    en = lang == "en"
+    def say(key: str, **values: object) -> str:
+        return languages.text(lang, f"figures.{key}", **values)
+
     out: list[tuple[str, Figure]] = []
     done: set[int] = set()
     for i, f in enumerate(figures):
         if i in done:
             continue
         if isinstance(f, RecordedFigure):
-            temp = "" if f.temperature is None else (f" · temperature {f.temperature:g}" if en else f" · 온도 {f.temperature:g}")
-            out.append((f"{f.prompt} · {f.arm} ({f.engine}){temp}: " + ("measured speedup " if en else "실측 속도 배수 ")
-                        + f"{f.value:.2f}×", f))
+            temp = "" if f.temperature is None else say("recorded_temperature", value=f.temperature)
+            out.append((f"{f.prompt} · {f.arm} ({f.engine}){temp}: " + say("recorded_speedup") + f"{f.value:.2f}×", f))
             continue
         if isinstance(f, article_tables.MathRow):
-            out.append((f"α {f.alpha:g} · γ {f.gamma}: " + (f"speedup {f.speedup:g}× · compute {f.compute:g}×" if en else
-                        f"속도 {f.speedup:g}× · 연산량 {f.compute:g}×"), f))
+            out.append((f"α {f.alpha:g} · γ {f.gamma}: " + say("math", speedup=f.speedup, compute=f.compute), f))
             continue
         base = f.metric.removesuffix("_min").removesuffix("_max")
-        value = _value(f.value, f.unit, base) if f.value is not None else ("not measured" if en else "미측정")
+        value = _value(f.value, f.unit, base) if f.value is not None else say("not_measured")
         if f.metric.endswith("_min"):
             pair = next(((j, g) for j, g in enumerate(figures) if j > i and isinstance(g, article_tables.TableCell)
                          and g.key == f.key and g.table == f.table and g.level == f.level
@@ -332,16 +329,16 @@ def describe(figures: tuple[Figure, ...], lang: str) -> list[tuple[str, Figure]]
             if pair is not None and pair[1].value is not None:
                 done.add(pair[0])
                 value = f"{f.value:g}–{_value(pair[1].value, f.unit, base)}"
-        label = f.series_en if en else f.series
-        workload = f.workload_en if en else f.conditions["workload"]
+        label = localized(f, "series", lang)
+        workload = localized(f, "workload", lang)
         temp = f.conditions["temperature"]
         level = ""
         if f.axis == "batch":
-            level = f"batch {f.level}" if en else f"배치 {f.level}"
+            level = say("batch", level=f.level)
         elif f.axis == "concurrency" and f.level and f.level > 1:
-            level = f"{f.level} concurrent" if en else f"동시 {f.level}"
+            level = say("concurrent", level=f.level)
         where = " · ".join(x for x in (label, "" if workload == label else workload, level,
-                                       (f"temperature {temp}" if en else f"온도 {temp}") if _number(temp) else "") if x)
-        metric = _METRIC.get(base, ("", ""))[1 if en else 0]
+                                       languages.text(lang, "articles.temperature", value=temp) if _number(temp) else "") if x)
+        metric = say(f"metric_{base}") if base in _METRIC else ""
         out.append((f"{where}: " + (f"{metric} " if metric else "") + value, f))
     return out

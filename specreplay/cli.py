@@ -26,6 +26,7 @@ from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 
+from specreplay import languages
 from specreplay.export_html import export_recording
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
@@ -142,7 +143,8 @@ def interop_parser() -> argparse.ArgumentParser:
     ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
     ex.add_argument("--ref", type=int, help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
                     "(default: the arm the others name as baseline, else the first)")
-    ex.add_argument("--lang", choices=("ko", "en"), default="ko", help="interface language (default: ko)")
+    ex.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
+                    help=f"interface language (default: {languages.LANGUAGES[0]})")
     ex.add_argument("--speed", type=float, choices=SPEEDS, help="initial playback speed (default: slowed down for a "
                     "replay over within seconds, else 1; docs/replay.md)")
     ex.add_argument("-o", "--output", required=True, help="the HTML file to write (must not exist unless --force; never "

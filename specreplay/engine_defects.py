@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from specreplay import languages
 from specreplay.words import word
 
 if TYPE_CHECKING:
@@ -23,12 +24,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class EngineDefect:
-    key: str  # its words: warn_<key> in specreplay.words
-    label: tuple[str, str]  # Korean, English
+    key: str  # its words: its label at defects.<key>, its warning at words.warn_<key> (specreplay.languages)
     link: str  # where the fix is
 
     def text(self, lang: str) -> str:
-        return self.label[1] if lang == "en" else self.label[0]
+        return languages.text(lang, f"defects.{self.key}")
 
     def markdown(self, lang: str) -> str:
         return f"[{self.text(lang)}]({self.link})"
@@ -38,9 +38,7 @@ class EngineDefect:
         return word(f"warn_{self.key}", lang).format(defect=self.text(lang))
 
 
-DRAFT_GRAPHS = EngineDefect("draft_graphs", ("vLLM 0.23.0 결함 — 업스트림 PR #47460에서 수정",
-                                             "vLLM 0.23.0 defect, fixed upstream in PR #47460"),
-                            "https://github.com/vllm-project/vllm/pull/47460")
+DRAFT_GRAPHS = EngineDefect("draft_graphs", "https://github.com/vllm-project/vllm/pull/47460")
 PATCHED = "defect patched"  # in flags.draft_graphs of arms served with gpu/draft_graphs.py
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from html import escape
 
 from specreplay.imported import imported_info, source_line
+from specreplay.languages import LANGUAGES, Lang
 from specreplay.panes import Pane
 from specreplay.playback import default_speed, speed_note
 from specreplay.recording.format import Recording
 from specreplay.replay.html import player_html
-from specreplay.replay.payload import Lang, player_payload
+from specreplay.replay.payload import player_payload
 from specreplay.replay.selection import Selection
 from specreplay.replay.source import provenance
 from specreplay.words import word
@@ -37,7 +38,7 @@ def _kind_line(kind: str, text: str, lang: Lang) -> str:
             f"{escape(text)}</p>")
 
 
-def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = None, lang: Lang = "ko",
+def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = None, lang: Lang = LANGUAGES[0],
                     speed: float | None = None, reference: int | None = None) -> str:
     """One self-contained document that plays these panes exactly as the app's player does; the speed defaults to
     the rule's opening speed (specreplay.playback.default_speed)."""
@@ -73,7 +74,7 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
     return player_html(payload, head=head, before=f'<header class="export-head">{"".join(parts)}</header>')
 
 
-def export_recording(rec: Recording, sel: Selection, lang: Lang = "ko") -> str:
+def export_recording(rec: Recording, sel: Selection, lang: Lang = LANGUAGES[0]) -> str:
     """The replay of this selection as one document, the same panes the replay page shows for it."""
     panes = sel.panes(rec, word("simulated", lang))
     return standalone_html(panes, title=f"{rec.title} — {sel.prompt}", rec=rec, lang=lang,

@@ -4,7 +4,7 @@ Each recording is timing only: dummy weights of a 27B-class shape served by vLLM
 is measured and the text is noise. Every drafter arm ran vLLM's synthetic rejection sampling at an acceptance
 length that was *set* (flags.speculative_config.synthetic_acceptance_length), not the drafter's own; where that
 length is an article's figure, a number derived here is "measured timing, quoted acceptance" (the panels' badge,
-views/full_scale_text.py).
+the `[full_scale]` table of assets/lang/<code>.toml).
 
     rec = catalogue.read(LADDER)             # a Recording, its one-line problem, or None when not bundled
     steps = ladder(rec, 5.3)                 # bf16 → 4-bit → 4-bit + drafter at 5.3 (×4-bit, ×drafter, product)

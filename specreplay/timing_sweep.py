@@ -18,8 +18,6 @@ from specreplay.resources import RECORDINGS
 from specreplay.sweeps import paired_speedups
 
 TIMING_FILE = RECORDINGS / "timing-only-qwen7b-shape-h200-sweep.jsonl"
-TIMING_ONLY_KO = "타이밍 전용 — 더미 가중치"
-TIMING_ONLY_EN = "timing only — dummy weights"  # the timing sweeps here are all dummy-weight ones
 
 
 @dataclass(frozen=True)

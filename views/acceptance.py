@@ -6,19 +6,18 @@ import plotly.graph_objects as go
 import streamlit as st
 from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
-from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import legend_names, on_scale, opened, page_sources, plotly, short
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
+from specreplay.views.ui import kind_badge, kind_markdown, lang, localized, page_intro, shown_kind, source_line, times
 
 from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
 from specreplay.recording import catalogue
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 
-T = Texts(TEXT)
+T = Texts("acceptance")
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
 ALPHAS = [i / 100 for i in range(0, 101)]
@@ -44,7 +43,7 @@ def rates_text(c: acceptance_measured.AcceptanceCell) -> str:
 def cell_hover(c: acceptance_measured.AcceptanceCell) -> str:
     temp = "—" if c.temperature is None else f"{c.temperature:g}"
     where = f"{c.engine} · {c.machine} · {c.created[:10]}"
-    return T("c_file_c_arm", c_file=c.file, c_arm=c.arm, c_prompt=c.prompt, temp=temp, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup, where=where) \
+    return T("cell_detail", c_file=c.file, c_arm=c.arm, c_prompt=c.prompt, temp=temp, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup, where=where) \
         + (f" · ⚠ {c.defect.text(lang())}" if c.defect else "")
 
 
@@ -55,7 +54,7 @@ def cell_spec(c: acceptance_measured.AcceptanceCell) -> dict:
 
 
 def ref_label(r: article_tables.Reference) -> str:
-    name = r.label_en if lang() == "en" else r.label
+    name = localized(r, "label")
     value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
     return f"{name} {value} ({r.source[:3]})"
 
@@ -72,8 +71,8 @@ def alpha_text(lo: float, hi: float) -> str:
 def reference_layers(refs: list[article_tables.Reference]) -> tuple[list[dict], list[dict]]:
     """The articles' acceptance lengths as bands (a range from low to high; a single value as a thin band), and
     the E[τ] curve at γ = K = 7 with each reference's stretch of it marked: the comparison the articles allow."""
-    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r) + T("measured")} for r in refs]
-    k_curve = {"name": T("e_at_k_articles", K_ARTICLES=K_ARTICLES),
+    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r) + T("band_measured_suffix")} for r in refs]
+    k_curve = {"name": T("curve_article_k", K_ARTICLES=K_ARTICLES),
                "color": DARK, "dash": "dash", "width": 1,
                "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
     marks = []
@@ -81,7 +80,7 @@ def reference_layers(refs: list[article_tables.Reference]) -> tuple[list[dict], 
         lo, hi = implied_range(r)
         xs = sorted({lo, hi, *(a for a in ALPHAS if lo < a < hi)})
         marks.append({"name": ref_label(r), "color": TEAL, "width": 6, "legend": False, "markers": lo == hi,
-                      "hover": T("alpha_text_lo_hi", K_ARTICLES=K_ARTICLES, alpha_text_lo_hi=alpha_text(lo, hi)),
+                      "hover": T("band_hover", K_ARTICLES=K_ARTICLES, alpha_text_lo_hi=alpha_text(lo, hi)),
                       "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in xs]})
     return bands, [k_curve, *marks]
 
@@ -94,28 +93,28 @@ def reference_text(refs: list[article_tables.Reference]) -> str:
     return "; ".join(parts)
 
 
-page_intro(T("acceptance_rate_draft_length"), T("a_drafter_proposes_tokens"))
+page_intro(T("title"), T("intro"))
 page_sources(["leviathan", "eagle3_table1", "vllm", "llama.cpp"])
 
 
 def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     """What the nearest measured cell says, in one line (the chart rings the same cell at once)."""
-    st.markdown(f"{kind_markdown('measured')} " + T("nearest_measured_cell_cell", cell_label_c=cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup) +
-        f"{kind_markdown('computed')} " + T("formula_c_predicted_2f", c_predicted=c.predicted, c_cost_ratio=c.cost_ratio))
+    st.markdown(f"{kind_markdown('measured')} " + T("nearest_cell", cell_label_c=cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup) +
+        f"{kind_markdown('computed')} " + T("check_004_formula", c_predicted=c.predicted, c_cost_ratio=c.cost_ratio))
     defect_note([c])
 
 
 def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: float, gamma: int, sliders: dict) -> None:
     live_chart({
-        "title": T("per_position_acceptance_drafts"),
-        "height": 300, "x": {"title": T("draft_position_i"), "ticks": [1, 4, 8, 12, 16]}, "y": {"title": T("share"), "range": [0, 1]},
+        "title": T("position_title"),
+        "height": 300, "x": {"title": T("position_x"), "ticks": [1, 4, 8, 12, 16]}, "y": {"title": T("position_y"), "range": [0, 1]},
         "hlines": [], "cells": [cell_spec(c) for c in cells], "cell_color": GREEN, "others_color": GRAY,
-        "others_name": T("other_measured_cells"),
-        "implied_name": T("i_at_its_alpha"),
-        "curve": {"name": T("i_alpha_computed"), "color": BLUE},
-        "current_name": T("current"),
+        "others_name": T("position_other_cells"),
+        "implied_name": T("position_implied_curve"),
+        "curve": {"name": T("position_formula_curve"), "color": BLUE},
+        "current_name": T("position_current_alpha"),
         "live": {"model": "positions", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="positions_chart")
-    st.caption(f"{kind_markdown('measured')} " + T("dots_are_counters") + f"{kind_markdown('computed')} " + T("lines_are_the_formula"))
+    st.caption(f"{kind_markdown('measured')} " + T("position_caption_counters") + f"{kind_markdown('computed')} " + T("position_caption_formula"))
 
 
 @st.fragment
@@ -123,8 +122,8 @@ def explorer() -> None:
     """Sliders, readouts, charts and the simulated stream: a fragment, so a slider move reruns only this part."""
     left, right = st.columns([1, 2])
     with left:
-        labels = {"alpha": T("acceptance_rate"), "gamma": T("draft_length"),
-                  "c": T("draft_verify_cost_ratio")}
+        labels = {"alpha": T("slider_alpha"), "gamma": T("slider_gamma"),
+                  "c": T("slider_c")}
         alpha = st.slider(labels["alpha"], 0.0, 1.0, step=0.01, key="alpha")
         gamma = st.slider(labels["gamma"], 1, 16, key="gamma")
         c = st.slider(labels["c"], 0.0, C_MAX, step=0.01, key="c")
@@ -132,12 +131,12 @@ def explorer() -> None:
         e_tau = theory.expected_tokens(alpha, gamma)
         gain = theory.speedup(alpha, gamma, c)
         compute = theory.compute_overhead(alpha, gamma, c)
-        st.metric(T("tokens_per_verification_e"), f"{e_tau:.2f}",
+        st.metric(T("metric_expected_tokens"), f"{e_tau:.2f}",
                   help="E[τ] = (1 − α^(γ+1)) / (1 − α)")
-        st.metric(T("speedup"), f"{gain:.2f}×", help="E[τ] / (1 + γc) — Leviathan et al. 2023, thm 3.8")
-        st.metric(T("compute"), f"{compute:.2f}×",
+        st.metric(T("metric_speedup"), f"{gain:.2f}×", help="E[τ] / (1 + γc) — Leviathan et al. 2023, thm 3.8")
+        st.metric(T("metric_compute"), f"{compute:.2f}×",
                   help="(1 − α)(γc + γ + 1) / (1 − α^(γ+1)) — Leviathan et al. 2023, thm 3.11 (ĉ = c)")
-        kind_badge("computed", T("formula_leviathan_et_al"))
+        kind_badge("computed", T("metric_source"))
 
     refs = article_tables.acceptance_references()
     cells, _ = acceptance_measured.recorded_cells()
@@ -145,51 +144,51 @@ def explorer() -> None:
     bands, k_layers = reference_layers(refs)
     with right:
         live_chart({
-            "title": T("e_against_acceptance_rate"), "height": 330,
+            "title": T("expected_title"), "height": 330,
             "x": {"title": "α", "range": [0, 1]},
             # a cell far above the rest (a copy prompt's acceptance length of 36) is drawn off scale at the top
-            "y": {"title": T("tokens_per_verification"), "cells_cap": on_scale(c.acceptance_length for c in cells)},
-            "grid": ALPHAS, "curve": {"name": T("e_gamma_computed"), "color": BLUE},
+            "y": {"title": T("expected_y"), "cells_cap": on_scale(c.acceptance_length for c in cells)},
+            "grid": ALPHAS, "curve": {"name": T("expected_curve"), "color": BLUE},
             "hlines": [], "bands": bands, "fixed": k_layers,
-            "current_name": T("current_2"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
+            "current_name": T("expected_current"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
             "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="etau_chart")
-        st.caption(f"{kind_markdown('computed')} " + T("the_curves_are_the") +
-                   f"{kind_markdown('quoted')} " + T("bands_are_the_mean", K_ARTICLES=K_ARTICLES) +
-                   reference_text(refs) + "." + (" " + T("green_dots_are_cells") if cells else ""))
+        st.caption(f"{kind_markdown('computed')} " + T("formula_curves_note") +
+                   f"{kind_markdown('quoted')} " + T("expected_bands_note", K_ARTICLES=K_ARTICLES) +
+                   reference_text(refs) + "." + (" " + T("expected_cells_note") if cells else ""))
         near = acceptance_measured.nearest(cells, alpha, gamma)
         if near:
             nearest_readout(near)
 
         live_chart({
-            "title": T("growing_at_alpha_c"), "height": 300,
+            "title": T("gamma_title"), "height": 300,
             "x": {"title": "γ", "ticks": [1, 2, 4, 6, 8, 10, 12, 14, 16]}, "y": {"title": "×"}, "grid": GAMMAS,
-            "curves": [{"name": T("speedup_2"), "color": BLUE, "markers": True, "unit": "×"},
-                       {"name": T("compute_2"), "color": ORANGE, "markers": True, "unit": "×"}],
-            "hlines": [{"y": 1, "color": "gray", "dash": "dot"}], "current_name": T("current_3"),
+            "curves": [{"name": T("col_speedup"), "color": BLUE, "markers": True, "unit": "×"},
+                       {"name": T("gamma_compute"), "color": ORANGE, "markers": True, "unit": "×"}],
+            "hlines": [{"y": 1, "color": "gray", "dash": "dot"}], "current_name": T("gamma_current"),
             "live": {"model": "gamma", "values": {"alpha": alpha, "gamma": gamma, "c": c}, "sliders": sliders}},
             key="gamma_chart")
-        st.caption(kind_markdown("computed") + " " + T("theory_it_assumes_verifying"))
+        st.caption(kind_markdown("computed") + " " + T("formula_assumption"))
         download_chart("acceptance")
         if cells:  # after the γ chart, which pages and benches find as the second live chart
             positions_chart(cells, alpha, gamma, sliders)
 
-    st.subheader(T("what_it_looks_like"))
+    st.subheader(T("stream_title"))
     taus = expected_taus(alpha, gamma, SIM_TOKENS)
     spec_step = (1 + gamma * c) * SIM_STEP_S  # one verification, drafting included
     after_first = sum(taus)
     plain, spec = stream([1] * after_first, SIM_STEP_S), stream(taus, spec_step)
     st.html(token_strip_html(plain, spec, gamma, {
-        "plain": T("no_drafter_1_token"),
-        "spec": T("speculative_alpha_2f_gamma", alpha=alpha, gamma=gamma),
-        "accepted": T("accepted_draft_tokens"),
-        "own": T("the_big_model_s"),
-        "strip": T("tokens_per_verification_one"),
-        "replay": T("replay"),
+        "plain": T("strip_plain"),
+        "spec": T("strip_spec", alpha=alpha, gamma=gamma),
+        "accepted": T("strip_accepted"),
+        "own": T("strip_own"),
+        "strip": T("strip_title"),
+        "replay": T("strip_replay"),
     }), unsafe_allow_javascript=True)  # our own markup (labels escaped); the script is the replay button
     per_step = after_first / len(taus)
     on_screen = (after_first * SIM_STEP_S) / (len(taus) * spec_step)
-    st.markdown(f"{kind_markdown('simulated')} " + T("this_stream_after_first", after_first=after_first, len_taus=len(taus), per_step=per_step, e_tau=e_tau, on_screen=on_screen, gain=gain))
-    st.caption(f"{kind_markdown('simulated')} " + T("simulated_how_many_drafts", SIM_STEP_S=SIM_STEP_S))
+    st.markdown(f"{kind_markdown('simulated')} " + T("stream_summary", after_first=after_first, len_taus=len(taus), per_step=per_step, e_tau=e_tau, on_screen=on_screen, gain=gain))
+    st.caption(f"{kind_markdown('simulated')} " + T("stream_simulated_note", SIM_STEP_S=SIM_STEP_S))
 
 
 def temperature_of(c: article_tables.TableCell) -> float:
@@ -203,19 +202,19 @@ def pct(x: float) -> str:
 
 def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: list[str]) -> None:
     """Our recordings' acceptance per cell, then the formula's speedup from it next to the measured one."""
-    st.subheader(T("acceptance_measured_in_our"))
+    st.subheader(T("measured_title"))
     for p in problems:
-        st.warning(T("recording_not_read_p", p=p))
+        st.warning(T("recording_not_read", p=p))
     if not cells:
-        st.info(T("no_recording_with_speculative"))
+        st.info(T("no_counter_recording"))
         return
     # what a row is, pinned, then its figures; the long file name last
     rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_length"): round(c.acceptance_length, 2),
-             T("implied"): round(c.alpha, 3), T("temperature"): c.temperature, "γ": c.gamma, T("repeats"): c.repeats,
-             T("drafts"): c.counts.drafts, T("accepted"): c.counts.accepted,
-             T("accepted_at_position_drafts"): rates_text(c), T("col_recording"): c.file} for c in cells]
+             T("col_implied_alpha"): round(c.alpha, 3), T("col_temperature"): c.temperature, "γ": c.gamma, T("col_repeats"): c.repeats,
+             T("col_drafts"): c.counts.drafts, T("col_accepted"): c.counts.accepted,
+             T("col_position_rates"): rates_text(c), T("col_recording"): c.file} for c in cells]
     table(rows)
-    st.caption(f"{kind_markdown('measured')} " + T("counters_summed") + f"{kind_markdown('computed')} " + T("implied_the_at_which"))
+    st.caption(f"{kind_markdown('measured')} " + T("counters_note") + f"{kind_markdown('computed')} " + T("implied_alpha_note"))
     f16_note(cells)
 
 
@@ -224,7 +223,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     sweeps = acceptance_measured.temperature_sweeps(cells)
     if not sweeps:
         return
-    st.subheader(T("raising_the_temperature_our"))
+    st.subheader(T("temperature_title"))
     f16_note([c for group in sweeps.values() for c in group])
     figs = {"length": go.Figure(), "speedup": go.Figure()}
     drawn = list(sweeps.items())[:6]
@@ -240,27 +239,27 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
                                              text=[times(c.measured_speedup) for c in group], hovertext=hover,
                                              hovertemplate="%{x}: %{text}<br>%{hovertext}<extra></extra>"))
     figs["speedup"].add_hline(y=1, line_dash="dot", line_color="gray")
-    titles = {"length": (T("acceptance_length_measured"), T("tokens_verification")),
-              "speedup": (T("speedup_measured"), "×")}
+    titles = {"length": (T("temperature_length_title"), T("temperature_length_axis")),
+              "speedup": (T("temperature_speedup_title"), "×")}
     cols = st.columns(2)
     for col, (name, fig) in zip(cols, figs.items()):
-        fig.update_layout(title=titles[name][0], xaxis_title=T("temperature"), yaxis_title=titles[name][1],
+        fig.update_layout(title=titles[name][0], xaxis_title=T("col_temperature"), yaxis_title=titles[name][1],
                           height=340, margin={"l": 50, "r": 10, "t": 50, "b": 40}, legend={"orientation": "h", "y": -0.25})
         with col:
             plotly(fig, key=f"temperature_{name}")
-    rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("temperature"): c.temperature,
-             T("speedup_2"): round(c.measured_speedup, 2),
-             T("col_length"): round(c.acceptance_length, 2), T("implied"): round(c.alpha, 3),
-             T("per_position"): rates_text(c), T("same_token_count"): "✓" if c.like_for_like else "✗",
-             T("word_triples_from_the"): f"{c.base_copied:.0%} / {c.spec_copied:.0%}", T("col_recording"): c.file}
+    rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_temperature"): c.temperature,
+             T("col_speedup"): round(c.measured_speedup, 2),
+             T("col_length"): round(c.acceptance_length, 2), T("col_implied_alpha"): round(c.alpha, 3),
+             T("col_per_position"): rates_text(c), T("col_same_token_count"): "✓" if c.like_for_like else "✗",
+             T("col_copied_triples"): f"{c.base_copied:.0%} / {c.spec_copied:.0%}", T("col_recording"): c.file}
             for group in sweeps.values() for c in group]
     table(rows)
     defect_note([c for group in sweeps.values() for c in group])
     sampled = [c for group in sweeps.values() for c in group if c.temperature]
     worst = max(sampled, key=lambda c: c.base_copied - c.spec_copied, default=None)
     if worst and worst.base_copied - worst.spec_copied >= 0.5:  # not noise: most of one output, almost none of the other
-        st.warning(T("cell_label_worst_temperature", cell_label_worst=cell_label(worst), worst_temperature=worst.temperature, worst_base_copied=worst.base_copied, worst_spec_copied=worst.spec_copied, worst_counts_drafts=worst.counts.drafts, worst_counts_accepted=worst.counts.accepted))
-    st.caption(f"{kind_markdown('measured')} " + T("like_for_like_rule"))
+        st.warning(T("copied_warning", cell_label_worst=cell_label(worst), worst_temperature=worst.temperature, worst_base_copied=worst.base_copied, worst_spec_copied=worst.spec_copied, worst_counts_drafts=worst.counts.drafts, worst_counts_accepted=worst.counts.accepted))
+    st.caption(f"{kind_markdown('measured')} " + T("like_for_like_note"))
 
 
 url_state.restore(CONTROLS)
@@ -273,7 +272,7 @@ drafter_sizes.section()
 with st.expander(T("kind_title")):
     kind_section(measured_cells)
 url_state.publish(CONTROLS[3:])
-if tables := opened(T("every_measured_cell_tables"), "acceptance_tables_open"):
+if tables := opened(T("cells_expander"), "acceptance_tables_open"):
     with tables:
         measured_section(measured_cells, [])  # problems are named once, above the fit chart
 
@@ -281,22 +280,22 @@ t0, t1 = sorted(article_tables.table_cells("temperature_eagle3", "speedup"), key
 ng = {(temperature_of(c), c.metric): c.value for c in article_tables.table_cells("temperature_ngram")}
 greedy_ng = f"{ng[(0.0, 'speedup_min')]:.1f}–{ng[(0.0, 'speedup_max')]:.1f}×"
 hot_ng = f"{ng[(1.0, 'speedup_min')]:.1f}–{ng[(1.0, 'speedup_max')]:.1f}×"
-st.caption(kind_markdown("quoted") + " " + T("higher_temperature_means_fewer", times_t0_value=times(t0.value), times_t1_value=times(t1.value)) + kind_markdown("quoted") + " " + T("n_gram_drafting_on", greedy_ng=greedy_ng, hot_ng=hot_ng))
+st.caption(kind_markdown("quoted") + " " + T("temperature_quoted", times_t0_value=times(t0.value), times_t1_value=times(t1.value)) + kind_markdown("quoted") + " " + T("temperature_ngram", greedy_ng=greedy_ng, hot_ng=hot_ng))
 
-with st.expander(T("raising_the_temperature_our")):
+with st.expander(T("temperature_title")):
     temperature_section(measured_cells)
 
-if check := opened(T("check_against_article_004"), "acceptance_check_open"):
+if check := opened(T("check_004_title"), "acceptance_check_open"):
     with check:
         rows = [{"α": m.alpha, "c": m.c, "γ": m.gamma,
-                 T("e_article"): m.expected_tokens,
-                 T("e_computed"): round(theory.expected_tokens(m.alpha, m.gamma), 2),
-                 T("speedup_article"): m.speedup,
-                 T("speedup_computed"): round(theory.speedup(m.alpha, m.gamma, m.c), 2),
-                 T("compute_article"): m.compute,
-                 T("compute_computed"): round(theory.compute_overhead(m.alpha, m.gamma, m.c), 2)}
+                 T("col_expected_article"): m.expected_tokens,
+                 T("col_expected_computed"): round(theory.expected_tokens(m.alpha, m.gamma), 2),
+                 T("col_speedup_article"): m.speedup,
+                 T("col_speedup_computed"): round(theory.speedup(m.alpha, m.gamma, m.c), 2),
+                 T("col_compute_article"): m.compute,
+                 T("col_compute_computed"): round(theory.compute_overhead(m.alpha, m.gamma, m.c), 2)}
                 for m in article_tables.speculative_math()]
         table(rows)
         src = article_tables.speculative_math()[0]
         st.caption(f"{kind_markdown(shown_kind(src))} {source_line(src)} — {kind_markdown('computed')} " +
-                   T("recomputed_by_this_app"))
+                   T("check_004_note"))

@@ -9,21 +9,21 @@ from statistics import median
 
 import plotly.graph_objects as go
 import streamlit as st
-from specreplay.views.acceptance_text import TEXT
 from specreplay.views.chart_parts import MAX_SERIES, on_scale, plotly, short, sources
 from specreplay.views.pages import page
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_markdown, lang, times, tr
+from specreplay.views.ui import kind_markdown, lang, times
 
 from specreplay import llamacpp_files, palette, theory
 from specreplay.acceptance_measured import AcceptanceCell
 from specreplay.arm_fit import arm_fits, residual
 from specreplay.recording import catalogue
-from specreplay.recording.arm import F16_NOTE, Arm
+from specreplay.recording.arm import Arm
 from specreplay.recording.format import Recording
+from specreplay.words import word
 
-T = Texts(TEXT)
+T = Texts("acceptance")
 ENGINES = ("llamacpp", "vllm")
 
 
@@ -65,7 +65,7 @@ def _use(c: AcceptanceCell) -> None:
 def f16_note(cells: list[AcceptanceCell]) -> None:
     """Wherever a cell of an F16 arm (the 4-bit model's values in 16-bit weights) is shown, say what it is."""
     if any(c.f16_of_4bit for c in cells):
-        st.caption(tr(*F16_NOTE))
+        st.caption(word("f16_note", lang()))
 
 
 def arm_names(cells: list[AcceptanceCell]) -> str:
@@ -202,7 +202,7 @@ def cost_section(cells: list[AcceptanceCell]) -> None:
             "c_same_alpha", alpha=f"{alpha:.2f}", gamma=q4.gamma,
             f16=times(theory.speedup(alpha, f16.gamma, max(f16.cost_ratio, 0))),
             q4=times(theory.speedup(alpha, q4.gamma, max(q4.cost_ratio, 0)))))
-    st.caption(f"{kind_markdown('measured')} " + tr(*F16_NOTE))
+    st.caption(f"{kind_markdown('measured')} " + word("f16_note", lang()))
     sources([f"{f.file} · {f.arm} ÷ {f.baseline} · {f.cells[0].engine} · {f.cells[0].machine}" for f in fits.values()])
 
 

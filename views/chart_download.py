@@ -5,13 +5,12 @@ The file is made only when the reader clicks (a deferred download), not on every
 from __future__ import annotations
 
 import streamlit as st
-from specreplay.views.chart_download_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import lang
 
 from specreplay.embeds.export import STATE_KEYS, export_chart
 
-T = Texts(TEXT)
+T = Texts("chart_download")
 
 
 def download_chart(name: str) -> None:

@@ -10,15 +10,14 @@ from collections.abc import Iterable, Sequence
 import plotly.graph_objects as go
 import streamlit as st
 from plotly.colors import sample_colorscale
-from specreplay.views.chart_parts_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import plain, tr
+from specreplay.views.ui import localized, plain
 from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
 from specreplay.addresses import address, addresses_named
 from specreplay.articles import originals
 
-T = Texts(TEXT)
+T = Texts("chart_parts")
 MAX_SERIES = 6
 MAX_NAME = 40
 
@@ -108,7 +107,7 @@ def page_sources(ids: list[str]) -> None:
     """One line under a page's intro: the public sources behind its figures, each linked (specreplay.addresses);
     ids are original-source ids (assets/original_sources.csv), engines or models."""
     named = addresses_named()
-    items = [f"[{plain(tr(*originals()[i]) if i in originals() else named[i], 120)}]({address(i)})" for i in ids
+    items = [f"[{plain(localized(originals()[i], 'name') if i in originals() else named[i], 120)}]({address(i)})" for i in ids
              if address(i)]
     if items:
         st.caption(T("page_sources") + " · ".join(items))

@@ -3,19 +3,19 @@
 import streamlit as st
 from specreplay.views import url_state
 from specreplay.views.chart_parts import page_sources
-from specreplay.views.chooser_text import ANSWERS, RATING, TEXT, VERDICT
 from specreplay.views.pages import link
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_markdown, lang, page_intro, plain, shown_kind, source_line, tr
+from specreplay.views.ui import kind_markdown, lang, localized, page_intro, plain, shown_kind, source_line
 
 from specreplay import chooser
 
-T = Texts(TEXT)
+T = Texts("chooser")
 DEFAULTS = {"drafter": "none", "copies": "no", "concurrency": "low", "memory": "yes", "temperature": "low"}
 
 
-def pick(en_ko: tuple[str, str]) -> str:
-    return en_ko[1] if lang() == "en" else en_ko[0]
+def verdict(name: str) -> str:
+    """The verdict's badge: recommend, avoid, measure or setting."""
+    return T(f"verdict_{name}")
 
 
 def figure_source(fig: chooser.Figure) -> str:
@@ -36,35 +36,35 @@ def links(rule: chooser.Rule) -> None:
     setting = rule.alpha_gamma()
     if setting:
         alpha, gamma = setting
-        link("acceptance", T("see_it_on_the", alpha=alpha, gamma=gamma),
+        link("acceptance", T("link_acceptance", alpha=alpha, gamma=gamma),
              query={"alpha": f"{alpha:.2f}", "gamma": str(gamma), "lang": lang()})
         if "length" in rule.acceptance:
-            st.caption(kind_markdown("computed") + " " + T("alpha_2f_is_the", alpha=alpha, gamma=gamma, rule_acceptance_length=rule.acceptance['length']))
+            st.caption(kind_markdown("computed") + " " + T("alpha_from_length", alpha=alpha, gamma=gamma, rule_acceptance_length=rule.acceptance['length']))
     if rule.concurrency:
         level = min((lv for lv in (1, 2, 4, 8, 16, 32, 64) if lv >= rule.concurrency), default=64)
-        link("concurrency", T("see_it_on_the_2", level=level), query={"level": str(level), "lang": lang()})
+        link("concurrency", T("link_concurrency", level=level), query={"level": str(level), "lang": lang()})
 
 
 def rule_block(rule: chooser.Rule) -> None:
-    st.markdown(f"{pick(VERDICT[rule.verdict])} **{tr(rule.situation_ko, rule.situation_en)}** — "
-                f"{tr(rule.why_ko, rule.why_en)}")
+    st.markdown(f"{verdict(rule.verdict)} **{localized(rule, 'situation')}** — "
+                f"{localized(rule, 'why')}")
     st.caption(kind_markdown("quoted") + " " + source_line(rule))
     figures(rule.figures)
     links(rule)
 
 
-page_intro(T("which_speculative_decoding_to"), T("pick_what_you_have"))
+page_intro(T("title"), T("intro"))
 page_sources(["vllm_docs", "eagle3_table1", "leviathan"])
 
 CONTROLS = [url_state.Control(f"ask_{q}", str, DEFAULTS[q], options=list(opts), param=q)
-            for q, (_, opts) in ANSWERS.items()]
+            for q, opts in chooser.QUESTIONS.items()]
 url_state.restore(CONTROLS)
-cols = st.columns(len(ANSWERS))
+cols = st.columns(len(chooser.QUESTIONS))
 answers = {}
-for col, (q, (question, options)) in zip(cols, ANSWERS.items()):
+for col, (q, options) in zip(cols, chooser.QUESTIONS.items()):
     with col:
-        labels = {v: pick(label) for v, label in options.items()}  # formatted now, in the page's language
-        answers[q] = st.radio(pick(question), list(options), key=f"ask_{q}", format_func=labels.get)
+        labels = {v: T(f"answer_{q}_{v}") for v in options}  # formatted now, in the page's language
+        answers[q] = st.radio(T(f"question_{q}"), list(options), key=f"ask_{q}", format_func=labels.get)
 url_state.publish(CONTROLS)
 
 def none_pays(fits: list[chooser.Fit]) -> None:
@@ -73,7 +73,7 @@ def none_pays(fits: list[chooser.Fit]) -> None:
     measured = [(f.method, fig) for f in fits if f.verdict == "avoid" for r in f.rules for fig in r.figures
                 if isinstance(fig, chooser.RecordedFigure)]
     if not measured or max(fig.value for _, fig in measured) >= 1:
-        st.info(T("the_articles_recommend_no"))
+        st.info(T("none_recommended"))
         return
     method, best = max(measured, key=lambda mf: mf[1].value)
     text = chooser.describe((best,), lang())[0][0]
@@ -88,15 +88,15 @@ if not any(f.verdict == "recommend" for f in fits):
 for fit in fits:
     m = fit.method
     with st.container(border=True):
-        st.markdown(f"### {pick(VERDICT[fit.verdict])} `{m.id}` · {tr(m.name_ko, m.name_en)}")
-        st.markdown(kind_markdown("quoted") + " " + T("doc_rating", low=pick(RATING[m.low_qps]),
-                                                      high=pick(RATING[m.high_qps]),
-                                                      note=tr(m.doc_note_ko, m.doc_note_en)) + f" · {source_line(m)}")
+        st.markdown(f"### {verdict(fit.verdict)} `{m.id}` · {localized(m, 'name')}")
+        st.markdown(kind_markdown("quoted") + " " + T("doc_rating", low=T(f"rating_{m.low_qps}"),
+                                                      high=T(f"rating_{m.high_qps}"),
+                                                      note=localized(m, "doc_note")) + f" · {source_line(m)}")
         for rule in fit.rules:
             rule_block(rule)
 
 if advice:
-    st.subheader(T("whatever_the_method"))
+    st.subheader(T("advice_title"))
     for rule in advice:
         with st.container(border=True):
             rule_block(rule)
@@ -104,12 +104,12 @@ if advice:
 caveats = chooser.caveats()
 if answers["copies"] == "yes":
     c = caveats["benchmarks_overstate"]
-    st.warning(T("check_that_your_traffic")
-               + tr(c.text_ko, c.text_en))
+    st.warning(T("copies_check")
+               + localized(c, "text"))
     figures(c.figures)
 
-with st.expander(T("what_the_articles_did")):
+with st.expander(T("caveats_expander")):
     for c in caveats.values():
-        st.markdown(f"- {tr(c.text_ko, c.text_en)} — {source_line(c)}")
+        st.markdown(f"- {localized(c, 'text')} — {source_line(c)}")
         if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):
             figures(c.figures)

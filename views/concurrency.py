@@ -12,7 +12,6 @@ from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, opened, page_sources, short, sources
 from specreplay.views.concurrency_maps import breakeven_section, defect_caption, pareto_section
-from specreplay.views.concurrency_text import TEXT
 from specreplay.views.full_scale import concurrency_panel
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.tables import table
@@ -22,22 +21,22 @@ from specreplay.views.ui import (
     kind_label,
     kind_markdown,
     lang,
+    localized,
     page_intro,
     shown_kind,
     source_line,
     times,
-    tr,
 )
 
 from specreplay import article_tables, axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.locations import recording_file
 from specreplay.recording import catalogue
-from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import RecordingError
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import TIMING_FILE
+from specreplay.words import word
 
-T = Texts(TEXT)
+T = Texts("concurrency")
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 SOURCES = {"spec": ("001", "004", "gpu", "cpu"), "quant": ("002", "gpu", "cpu")}
 METRICS = ("throughput", "decode")
@@ -51,7 +50,7 @@ COPY_PROSE_ROWS = ("copy", "free_prose")
 
 
 def name(s: axis_series.Series) -> str:
-    return short(s.short or (s.label_en if lang() == "en" else s.label))
+    return short(s.short or localized(s, "label"))
 
 
 def axis_grid(shown: list[axis_series.Series]) -> list[int]:
@@ -123,7 +122,7 @@ def full_source(s: axis_series.Series) -> str:
     """The series' whole provenance, for the hover and the sources block (never the legend)."""
     if s.kind in ("measured", "quoted") and s.source[:3].isdigit():
         return source_line(s, markdown=False)
-    return " · ".join(x for x in (s.label_en if lang() == "en" else s.label, s.source, *s.conditions.values()) if x)
+    return " · ".join(x for x in (localized(s, "label"), s.source, *s.conditions.values()) if x)
 
 
 def lines(s: axis_series.Series, color: str, grid: list[int], dash: str = "solid") -> list[dict[str, Any]]:
@@ -201,7 +200,7 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
         if any("sampled" in s.short for s in shown):
             caveats.append(T("cav_sampled"))
         if any("llama" in s.short for s in shown):
-            caveats.append(tr(*F16_NOTE))
+            caveats.append(word("f16_note", lang()))
         if any(s.source == h200_qwen_files.SWEEP for s in shown):
             caveats.append(T("cav_qwen_h200_spec"))
         caveats += sweep_defects(shown)
@@ -230,7 +229,7 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
     got = _llamacpp_quant(str(path), path.stat().st_mtime_ns) if path.exists() else []
     if isinstance(got, str):
         return [], T("q_cpu_quant"), [], [got]
-    return [s for s in got if s.metric == metric], T("q_cpu_quant"), [tr(*F16_NOTE)], problems
+    return [s for s in got if s.metric == metric], T("q_cpu_quant"), [word("f16_note", lang())], problems
 
 
 def colours(family: str, source: str, shown: list[axis_series.Series]) -> list[tuple[str, str]]:

@@ -9,9 +9,8 @@ import streamlit as st
 from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, plotly, ratio_heatmap, short, sources
-from specreplay.views.concurrency_text import TEXT
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times, tr
+from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times
 from specreplay.views.uploaded import parsed_upload
 
 from specreplay import breakeven, llamacpp_files, palette, pareto
@@ -19,11 +18,11 @@ from specreplay.engine_defects import draft_graphs_defect
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.recording import catalogue
-from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.recording.header import Header
+from specreplay.words import word
 
-T = Texts(TEXT)
+T = Texts("concurrency")
 ALL = "all"
 UPLOAD = "upload"
 
@@ -153,7 +152,7 @@ def pareto_section() -> None:
     if imported:
         st.caption(T("pareto_imported"))
     if any(a.f16_of_4bit for a in header.arms if a.id in shown):
-        st.caption(tr(*F16_NOTE))
+        st.caption(word("f16_note", lang()))
     if spec and base:
         base_front = pareto.front([p for (a, _), ps in pts.items() if a == base for p in ps])
         notes = []
@@ -220,7 +219,7 @@ def breakeven_section() -> None:
         else:
             rows.append(T("be_row_never", level=lv, lengths=lengths))
     st.markdown("\n".join(f"- {r}" for r in rows))
-    st.caption(f"{kind_markdown('measured')} " + T("cav_throughput") + (" " + tr(*F16_NOTE) if target.startswith("f16")
+    st.caption(f"{kind_markdown('measured')} " + T("cav_throughput") + (" " + word("f16_note", lang()) if target.startswith("f16")
                                                                         else ""))
     arms = {a.id: a for a in got.arms}
     sources([f"{llamacpp_files.BREAKEVEN} · {a} · L {arms[a].set_acceptance} · {arms[a].label} · "

@@ -6,15 +6,14 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 from specreplay.views.chart_parts import plotly
-from specreplay.views.drafter_sizes_text import TEXT
 from specreplay.views.tables import table as shown_table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, lang, times
+from specreplay.views.ui import kind_badge, kind_markdown, localized, times
 
 from specreplay import article_tables, palette
 from specreplay import drafter_sizes as ds
 
-T = Texts(TEXT)
+T = Texts("drafter_sizes")
 PR = "https://github.com/vllm-project/vllm/pull/47460"
 TOP, BOTTOM = 6.0, 1.4  # where a drafter that never pays / always pays is marked, off the measured 1.5-5 scale
 
@@ -33,7 +32,7 @@ def chart(rows: list[ds.SizeRow]) -> None:
     for ref in article_tables.acceptance_references():
         if ref.source.startswith("000"):
             fig.add_hrect(y0=ref.low, y1=ref.high, fillcolor=palette.MARKS.get("band", "#cccccc"), opacity=0.35,
-                          line_width=0, annotation_text=T("band", label=ref.label_en if lang() == "en" else ref.label,
+                          line_width=0, annotation_text=T("band", label=localized(ref, "label"),
                                                           low=ref.low, high=ref.high),
                           annotation_position="top left")
     for i, kind in enumerate(ds.KINDS):

@@ -7,17 +7,16 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 from specreplay.views.chart_parts import log2_axis, plotly, ratio_heatmap
-from specreplay.views.full_scale_text import TEXT
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, lang, plain, source_line, times
+from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, localized, plain, source_line, times
 
 from specreplay import article_tables, ceiling, palette
 from specreplay import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 
-T = Texts(TEXT)
+T = Texts("full_scale")
 LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart keeps to six series with 1.0
 
 
@@ -62,7 +61,7 @@ def ladder_panel() -> None:
     for q in fs.quoted_ladders(rec):
         bf16, w4, drafted = q.ladder.steps
         # the multipliers beside the pinned row name, the rates and acceptance after them
-        rows.append({T("col_article_row"): f"{q.source[:3]} · {q.label if lang() == 'en' else q.label_ko}",
+        rows.append({T("col_article_row"): f"{q.source[:3]} · {localized(q, 'label')}",
                      T("col_x_w4"): times(w4.vs_previous), T("col_x_drafter"): times(drafted.vs_previous),
                      T("col_product"): times(q.ladder.product),
                      T("col_set_acceptance"): f"{q.ladder.acceptance:g}",

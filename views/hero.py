@@ -5,7 +5,6 @@ target in one line, beside article 001's finding."""
 from __future__ import annotations
 
 import streamlit as st
-from specreplay.views.home_text import TEXT
 from specreplay.views.pages import link
 from specreplay.views.player_frame import player_frame
 from specreplay.views.texts import Texts
@@ -21,7 +20,7 @@ from specreplay.replay.payload import player_payload
 from specreplay.replay.source import provenance
 from specreplay.speedup import pane_rate
 
-T = Texts(TEXT)
+T = Texts("home")
 PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]
 
 

@@ -6,19 +6,20 @@ of numbers and where to go next."""
 import streamlit as st
 from specreplay.views.hero import hero
 from specreplay.views.home_ladders import crossing, ladders
-from specreplay.views.home_text import TEXT
 from specreplay.views.pages import PAGES, START, link
 from specreplay.views.texts import Texts
-from specreplay.views.ui import KIND_MEANING, kind_markdown, tr
+from specreplay.views.ui import Kind, kind_markdown
 
-T = Texts(TEXT)
+T = Texts("home")
+KIND = Texts("kinds")  # what each kind of number means
+KINDS: tuple[Kind, ...] = ("measured", "quoted", "computed", "simulated", "imported")
 
 st.title(T("title"))
 ladders()
 hero()
 crossing()
 st.subheader(T("kinds"))
-st.markdown("\n".join(f"- {kind_markdown(kind)} {tr(*KIND_MEANING[kind])}" for kind in KIND_MEANING))
+st.markdown("\n".join(f"- {kind_markdown(kind)} {KIND(kind)}" for kind in KINDS))
 st.subheader(T("explore"))
 for p in PAGES:
     if p != START:

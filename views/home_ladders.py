@@ -5,7 +5,6 @@ concurrency beside our measured crossing."""
 from __future__ import annotations
 
 import streamlit as st
-from specreplay.views.home_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, recorded_with, shown_kind, source_line, times
 
@@ -14,7 +13,7 @@ from specreplay import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 
-T = Texts(TEXT)
+T = Texts("home")
 INT4_ROW = "int4_256k_edge_budget"  # 001's row whose 1.4× → 0.8× the article's title quotes
 
 

@@ -9,7 +9,6 @@ from specreplay.views import ui, url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import opened, plotly, sources
 from specreplay.views.full_scale import ladder_panel
-from specreplay.views.ladder_text import TEXT
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
 from specreplay.views.ui import (
@@ -17,12 +16,12 @@ from specreplay.views.ui import (
     kind_label,
     kind_markdown,
     lang,
+    localized,
     page_intro,
     plain,
     recorded_with,
     shown_kind,
     times,
-    tr,
 )
 
 from specreplay import article_tables, ceiling, palette, real_ladder
@@ -30,11 +29,11 @@ from specreplay.acceptance_measured import cells_of
 from specreplay.engine_defects import draft_graphs_defect
 from specreplay.locations import recording_file
 from specreplay.recording import catalogue
-from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.speedup import arm_rate, arm_speedup
+from specreplay.words import word
 
-T = Texts(TEXT)
+T = Texts("ladder")
 H200_FILE = recording_file("smollm2-h200.jsonl")
 # Rows of the article tables by their stable keys (assets/articles_measured.csv `key`).
 RUNGS_000 = ["original", "quantized", "drafter"]
@@ -45,10 +44,6 @@ RTX_CHAT = "16_token_verify_general_chat"
 OVERALL = "overall"
 DRAFTERS = ("draft", "ngram", "draft_first")
 MACHINES = tuple(real_ladder.MACHINE_LADDERS)  # this CPU first: the default, the headline's larger real gain
-
-
-def label(ko: str, en: str) -> str:
-    return en if lang() == "en" else ko
 
 
 def prompt_id(workload_en: str) -> str:
@@ -77,13 +72,13 @@ def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: 
     """An article's rungs; bars that are not one change apart pass their own notes, so no ratio joins unlike bars."""
     notes = notes if notes is not None else ["" if s.vs_previous is None else times(s.vs_previous) for s in steps]
     c = steps[0].cell
-    bars([label(s.label, s.label_en) for s in steps], [s.value for s in steps], notes,
+    bars([localized(s, "label") for s in steps], [s.value for s in steps], notes,
          [palette.baseline(0)] + [palette.series(i) for i in range(len(steps) - 1)], key, title,
          f"{kind_label(shown_kind(c))} · {ui.source_line(c, markdown=False, conditions=False)}")
 
 
 def steps_table(steps: list[article_tables.Step]) -> None:
-    table([{T("col_rung"): label(s.label, s.label_en), T("col_prev"): times(s.vs_previous),
+    table([{T("col_rung"): localized(s, "label"), T("col_prev"): times(s.vs_previous),
             T("col_first"): times(s.vs_first), "tok/s": s.value} for s in steps])  # multipliers beside the rung
 
 
@@ -98,8 +93,8 @@ def article_000() -> str:
     """000's ladder for the chosen prompt; returns the chosen prompt's kind of text (for our ladder's default)."""
     headline = st.empty()  # filled once the prompt is chosen: the headline reads the chosen prompt's rates
     prompts = article_tables.workloads("ladder_by_prompt")
-    by_id = {prompt_id(en): (ko, en) for ko, en in prompts}
-    names: dict[str, str] = {OVERALL: T("overall"), **{i: label(*ko_en) for i, ko_en in by_id.items()}}
+    by_id = {prompt_id(w["workload_en"]): w for w in prompts}
+    names: dict[str, str] = {OVERALL: T("overall"), **{i: localized(w, "workload") for i, w in by_id.items()}}
     if st.session_state.get("prompt") not in names:
         st.session_state["prompt"] = OVERALL
     choice = str(st.selectbox(T("prompt"), list(names), key="prompt", format_func=lambda k: names[k]))
@@ -107,8 +102,8 @@ def article_000() -> str:
         steps = article_tables.ladder("ladder_overall")
         which = T("overall_short")
     else:
-        steps = article_tables.ladder("ladder_by_prompt", workload=by_id[choice][0], series_names=RUNGS_000)
-        which = label(*by_id[choice])
+        steps = article_tables.ladder("ladder_by_prompt", workload=by_id[choice]["workload"], series_names=RUNGS_000)
+        which = localized(by_id[choice], "workload")
     headline.subheader(T("headline", which=which, first=steps[0].value, last=steps[-1].value))
     cols = st.columns(3)
     cols[0].metric(T("step_quant"), times(steps[1].vs_previous))
@@ -123,7 +118,7 @@ def article_000() -> str:
                                article_tables.cell("ladder_overall", s.cell.key, "total_ratio_stated").value)
                   for s in steps}
         st.caption(kind_markdown("computed") + " " + T("stated") + ", ".join(
-            f"{label(s.label, s.label_en)} {times(stated[s.cell.key][0])} / {times(stated[s.cell.key][1])}"
+            f"{localized(s, 'label')} {times(stated[s.cell.key][0])} / {times(stated[s.cell.key][1])}"
             for s in steps))
     return {"code-generation": "code", "reasoning": "reasoning", "chat": "chat", "long-prose": "long-prose"}.get(
         choice, "code")
@@ -133,15 +128,15 @@ def by_prompt_000() -> None:
     prompts = article_tables.workloads("ladder_by_prompt")
     fig = go.Figure()
     for i, rung in enumerate(RUNGS_000):
-        cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", ko) for ko, _ in prompts]
-        fig.add_trace(go.Bar(name=label(cs[0].series, cs[0].series_en), x=[label(ko, en) for ko, en in prompts],
+        cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", w["workload"]) for w in prompts]
+        fig.add_trace(go.Bar(name=localized(cs[0], "series"), x=[localized(w, "workload") for w in prompts],
                              y=[c.value for c in cs],
                              marker_color=palette.baseline(0) if i == 0 else palette.series(i - 1),
                              hovertemplate="%{x}: %{y} tok/s<extra>" + kind_label(shown_kind(cs[0])) + " · 000</extra>"))
     fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis_title="tok/s",
                       title=T("by_prompt"))
     plotly(fig, key="by_prompt")
-    st.caption(source_line(article_tables.cell("ladder_by_prompt", RUNGS_000[0], "decode_rate", prompts[0][0])))
+    st.caption(source_line(article_tables.cell("ladder_by_prompt", RUNGS_000[0], "decode_rate", prompts[0]["workload"])))
     ttft = {c.key: c for c in article_tables.table_cells("ttft")}
     st.caption(kind_markdown(shown_kind(ttft["original"])) + " " + T(
         "ttft", a=ttft["original"].value, b=ttft["quantized"].value, c=ttft["drafter_off"].value,
@@ -149,7 +144,7 @@ def by_prompt_000() -> None:
 
 
 def rung_name(arm: str) -> str:
-    return T(f"rung_{arm}") if f"rung_{arm}" in TEXT else arm
+    return T(f"rung_{arm}") if f"rung_{arm}" in T else arm
 
 
 def step_times(rec: Recording, arm: str, prompt: str) -> str:
@@ -215,7 +210,7 @@ def our_ladder(kind: str) -> None:
          [palette.baseline(0)] + [palette.series(i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
          T("ours_question"), f"{kind_label('measured')} · {file}")
     if machine == "cpu":
-        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + tr(*F16_NOTE) + " "
+        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + word("f16_note", lang()) + " "
                    + recorded_with([arm_of[a] for a in arms]))
     else:
         st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + T("ours_caption_h200") + " "
@@ -237,7 +232,7 @@ def our_ladder(kind: str) -> None:
     st.caption(T("ours_read" if machine == "cpu" else "ours_read_h200"))
     band = ceiling.bandwidth(got)
     if band:
-        st.caption(f"{kind_markdown('computed')} " + T("ceiling_" + machine, bandwidth=band.bytes_per_s / 1e9,
+        st.caption(f"{kind_markdown('computed')} " + T(f"ceiling_{machine}", bandwidth=band.bytes_per_s / 1e9,
                                                        where=band.where, recorded=got.machine_line))
     sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].label or a} · "
              f"{arm_of[a].engine.line} · {arm_of[a].model} · {got.machine_line} · "

@@ -1,4 +1,4 @@
-"""The app's pages, the one list of them: each page's script, address, title (Korean, English) and icon, in the
+"""The app's pages, the one list of them: each page's script, address and icon (its title is in the language files' `pages` table), in the
 navigation's order. The shell builds its navigation from it, the pages link through it, the tests tour it.
 
 Script paths are absolute, from this folder: Streamlit resolves a relative one from the main script's folder,
@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
-from specreplay.views.ui import tr
+from specreplay.views.ui import lang
+
+from specreplay import languages
 
 HERE = Path(__file__).resolve().parent
 
@@ -21,7 +23,6 @@ HERE = Path(__file__).resolve().parent
 class Page:
     name: str  # its script is views/<name>.py
     url_path: str
-    title: tuple[str, str]  # Korean, English
     icon: str
 
     @property
@@ -33,16 +34,14 @@ class Page:
 # The start page is served at "/"; its own url_path must differ from "home", which the shell keeps for a hidden
 # page that sends /home to "/" (views/shell.py).
 PAGES = (
-    Page("home", "start", ("소개", "Start here"), ":material/home:"),
-    Page("replay", "replay", ("나란히 재생", "Side-by-side replay"), ":material/play_circle:"),
-    Page("acceptance", "acceptance", ("수용률과 드래프트 길이", "Acceptance rate & draft length"),
-         ":material/tune:"),
-    Page("concurrency", "concurrency", ("동시 접속과 배수", "Concurrency vs speedup"), ":material/groups:"),
-    Page("ladder", "ladder", ("bf16 → 4비트 → 드래프터", "bf16 → 4-bit → drafter"), ":material/stairs:"),
-    Page("cost", "cost", ("토큰당 비용과 KV 캐시", "Cost per token & KV cache"), ":material/payments:"),
-    Page("roofline", "roofline", ("왜 4비트가 큰 배치에서 느려지나", "Why 4-bit can lose at large batch"),
-         ":material/show_chart:"),
-    Page("chooser", "chooser", ("어떤 방식을 켤까", "Which method to use"), ":material/alt_route:"),
+    Page("home", "start", ":material/home:"),
+    Page("replay", "replay", ":material/play_circle:"),
+    Page("acceptance", "acceptance", ":material/tune:"),
+    Page("concurrency", "concurrency", ":material/groups:"),
+    Page("ladder", "ladder", ":material/stairs:"),
+    Page("cost", "cost", ":material/payments:"),
+    Page("roofline", "roofline", ":material/show_chart:"),
+    Page("chooser", "chooser", ":material/alt_route:"),
 )
 START = PAGES[0]
 _BY_NAME = {p.name: p for p in PAGES}
@@ -54,7 +53,8 @@ def page(name: str) -> Page:
 
 
 def title(p: Page) -> str:
-    return tr(*p.title)
+    """The page's title in the reader's language (the `pages` table, by the page's name)."""
+    return languages.text(lang(), f"pages.{p.name}")
 
 
 def link(name: str, label: str, where: Any = st, query: dict[str, str] | None = None) -> None:

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import streamlit as st
 from specreplay.views.player_frame import player_frame
-from specreplay.views.replay_text import TEXT
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
 from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, recorded_with
@@ -47,7 +46,7 @@ from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
 from specreplay.words import arm_label
 
-T = Texts(TEXT)
+T = Texts("replay")
 
 SIM_WORD = kind_label("simulated")
 DEFAULT_SIMS = [preset_token(name) for name in PRESETS]

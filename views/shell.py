@@ -9,13 +9,12 @@ import os
 
 import streamlit as st
 from specreplay.views.pages import PAGES, START, title
-from specreplay.views.shell_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import embedded, lang, language_switch
 
 from specreplay.resources import ASSETS
 
-T = Texts(TEXT)
+T = Texts("shell")
 
 # A file served by the app itself: a ":material/…:" page icon makes every visitor's browser fetch the favicon from
 # Google's font server (Streamlit 1.67), and nothing on these pages should leave the visitor's browser.

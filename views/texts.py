@@ -1,18 +1,20 @@
-"""A page's words in one place: each page keeps its Korean/English pairs in one `<page>_text.py` dict, and the
-page asks for them by key (`T("title")`, `T("between", a=4, b=8)`), never writing a pair inline."""
+"""A page's words: each page's sentences are one table of the language files (assets/lang/<code>.toml, read through
+specreplay.languages), and the page asks for them by key (`T("title")`, `T("between", a=4, b=8)`) in the reader's
+language, never writing a sentence inline."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from specreplay.views.ui import lang
+
+from specreplay import languages
 
 
 class Texts:
-    def __init__(self, pairs: Mapping[str, tuple[str, str]]):
-        self.pairs = pairs
+    def __init__(self, home: str):
+        self.home = home  # the table's name, e.g. "acceptance"
 
     def __call__(self, key: str, **values: object) -> str:
-        ko, en = self.pairs[key]
-        text = en if lang() == "en" else ko
-        return text.format(**values) if values else text
+        return languages.text(lang(), f"{self.home}.{key}", **values)
+
+    def __contains__(self, key: str) -> bool:
+        return key in languages.table(lang(), self.home)

@@ -1,7 +1,7 @@
 """Streamlit helpers every page shares: language, embed mode, provenance badges.
 
 Pages stay thin: they call the library for numbers and these helpers for the
-common chrome. Korean is the default language; `?lang=en` switches.
+common chrome. The first of specreplay.languages.LANGUAGES (Korean) is the default; `?lang=en` switches.
 """
 
 from __future__ import annotations
@@ -12,36 +12,15 @@ from typing import Any, Literal
 
 import streamlit as st
 
-from specreplay import palette
+from specreplay import languages, palette
 from specreplay.addresses import address
+from specreplay.languages import Lang
 from specreplay.multiplier import times  # noqa: F401  (the pages' one multiplier format, re-exported)
 from specreplay.recording.arm import Arm
-from specreplay.words import Lang, word
+from specreplay.words import word
 
 Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
-# What each kind means, for the start page. "measured here" is our recorder only; an article's own measurement is
-# quoted (the article named), like the figures it cites from elsewhere.
-KIND_MEANING: dict[Kind, tuple[str, str]] = {
-    "measured": ("**여기서 측정**: 이 프로젝트의 recorder가 실제 서버에 요청을 보내 잰 값 (recordings/ 의 녹화, 우리 H200 파일).",
-                 "**measured here**: our recorder measured it, streaming real requests to a real server (the "
-                 "recordings in recordings/, our H200 file)."),
-    "quoted": ("**인용**: 기사에 실린 값. 기사 저자가 직접 잰 것이든 기사가 다른 곳(EAGLE-3 논문 표, NVIDIA Model Optimizer, "
-               "Spheron, 개발자 보고 등)에서 옮긴 것이든 기사와 원 출처를 함께 적습니다. 우리가 다시 잰 값이 아닙니다.",
-               "**quoted**: a figure printed in an article, whether the article's authors measured it or it cites "
-               "someone else (an EAGLE-3 paper table, NVIDIA Model Optimizer, Spheron, a developer's report…); the "
-               "article and the original source are named. Not reproduced here."),
-    "computed": ("**계산**: 공식으로 구한 값. 이 앱이 계산했거나, 기사가 자기 숫자로 계산해 적은 비·비용 (그때는 기사를 출처로 "
-                 "적습니다).",
-                 "**computed**: a formula's result, worked out by this app, or a ratio or cost the article computed from "
-                 "its own figures (then the article is named as the source)."),
-    "simulated": ("**시뮬레이션**: 고정 시드의 무작위 흐름. 측정이 아닙니다.",
-                  "**simulated**: a seeded random stream, not a measurement."),
-    "imported": ("**가져옴**: 다른 벤치마크 도구(vllm bench serve, AIPerf, GuideLLM)가 잰 파일을 변환한 것. 그 파일에 없는 것은 "
-                 "없다고 적습니다.",
-                 "**imported**: another benchmark tool's file (vllm bench serve, AIPerf, GuideLLM), converted; what "
-                 "that file lacks is stated, never filled in."),
-}
 _KIND_COLOR: dict[Kind, Literal["green", "blue", "orange", "violet", "gray"]] = {
     "measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
 # One colour per weight format, on every page that compares formats (roofline, the concurrency page's H200 view).
@@ -49,16 +28,17 @@ FORMAT_COLOR = {k: palette.FORMATS[k] for k in ("bf16", "int4", "fp8")}
 
 
 def lang() -> Lang:
-    """?lang= wins; otherwise the session's last choice (page switches clear the query), else Korean."""
+    """?lang= wins; otherwise the session's last choice (page switches clear the query), else the first language."""
     value = st.query_params.get("lang")
-    if value in ("ko", "en"):
+    if value in languages.LANGUAGES:
         st.session_state["lang"] = value
-    return "en" if st.session_state.get("lang") == "en" else "ko"
+    chosen = st.session_state.get("lang")
+    return chosen if chosen in languages.LANGUAGES else languages.LANGUAGES[0]
 
 
-def tr(ko: str, en: str) -> str:
-    """The text in the current language."""
-    return en if lang() == "en" else ko
+def localized(item: object, field: str) -> Any:
+    """A bilingual data field (a rule's why_ko / why_en, a series' label / label_en) in the page's language."""
+    return languages.localized(item, field, lang())
 
 
 def embedded() -> bool:
@@ -71,8 +51,9 @@ def language_switch() -> None:
     current = lang()
     if st.query_params.get("lang") != current:
         st.query_params["lang"] = current
-    choice = st.sidebar.radio("언어 / Language", ["ko", "en"], index=0 if current == "ko" else 1,
-                              format_func=lambda v: "한국어" if v == "ko" else "English", horizontal=True)
+    codes = list(languages.LANGUAGES)
+    choice = st.sidebar.radio("언어 / Language", codes, index=codes.index(current), format_func=languages.name,
+                              horizontal=True)
     if choice != current:
         st.session_state["lang"] = choice
         st.query_params["lang"] = choice

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
-from specreplay.views.replay_text import TEXT
 from specreplay.views.texts import Texts
 from specreplay.views.ui import lang
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -36,7 +35,7 @@ MAX_RUNNING = 2  # renders at once, server-wide: each takes a core
 MAX_WAITING = 4  # renders queued behind them; more are refused with "busy, try again"
 ABANDON_S = 15.0  # a render nobody has looked at for this long is cancelled (the visitor left)
 MIME = {"mp4": "video/mp4", "gif": "image/gif"}
-T = Texts(TEXT)  # the replay page's words: this panel is drawn under its player
+T = Texts("replay")  # the replay page's words: this panel is drawn under its player
 
 
 class Cancelled(Exception):

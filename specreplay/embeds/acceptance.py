@@ -10,9 +10,8 @@ from typing import Any
 from specreplay import acceptance_measured, article_tables, palette, theory
 from specreplay.articles import cite
 from specreplay.embeds.document import Chart
-from specreplay.embeds.words import WORDS, say
-from specreplay.views.acceptance_text import TEXT
-from specreplay.words import Lang
+from specreplay.embeds.words import say
+from specreplay.languages import Lang, localized
 
 ALPHAS = [i / 100 for i in range(101)]
 GAMMAS = list(range(1, 17))
@@ -42,50 +41,50 @@ def _references(T: Any, lang: Lang) -> tuple[list[dict[str, Any]], list[dict[str
     bands, marks, implied = [], [], []
     for r in article_tables.acceptance_references():
         value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
-        name = f"{r.label_en if lang == 'en' else r.label} {value} ({r.source[:3]})"
-        bands.append({"y0": r.low, "y1": r.high, "color": palette.MARKS["band"], "label": name + T("measured")})
+        name = f"{localized(r, 'label', lang)} {value} ({r.source[:3]})"
+        bands.append({"y0": r.low, "y1": r.high, "color": palette.MARKS["band"], "label": name + T("band_measured_suffix")})
         lo, hi = (theory.implied_alpha(x, K_ARTICLES) for x in (r.low, r.high))
         xs = sorted({lo, hi, *(a for a in ALPHAS if lo < a < hi)})
         implied.append(f"{name} → α {lo:.2f}" + ("" if round(lo, 2) == round(hi, 2) else f"–{hi:.2f}"))
         marks.append({"name": name, "color": palette.MARKS["band"], "width": 6, "legend": False, "markers": lo == hi,
                       "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in xs]})
-    curve = {"name": T("e_at_k_articles", K_ARTICLES=K_ARTICLES), "color": palette.baseline(2), "dash": "dash",
+    curve = {"name": T("curve_article_k", K_ARTICLES=K_ARTICLES), "color": palette.baseline(2), "dash": "dash",
              "width": 1, "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
     return bands, [curve, *marks], "; ".join(implied) + "."
 
 
 def chart(lang: Lang) -> Chart:
-    T, W = say(TEXT, lang), say(WORDS, lang)
+    T, W = say("acceptance", lang), say("embeds", lang)
     cells, _ = acceptance_measured.recorded_cells()
     bands, fixed, implied = _references(T, lang)
-    etau = {"title": T("e_against_acceptance_rate"), "height": 330, "x": {"title": "α", "range": [0, 1]},
-            "y": {"title": T("tokens_per_verification")}, "grid": ALPHAS, "hlines": [], "bands": bands,
-            "fixed": fixed, "curve": {"name": T("e_gamma_computed"), "color": palette.MARKS["formula"]},
-            "current_name": T("current_2"), "cells": [_cell(c) for c in cells], "cell_color": palette.KINDS["measured"],
+    etau = {"title": T("expected_title"), "height": 330, "x": {"title": "α", "range": [0, 1]},
+            "y": {"title": T("expected_y")}, "grid": ALPHAS, "hlines": [], "bands": bands,
+            "fixed": fixed, "curve": {"name": T("expected_curve"), "color": palette.MARKS["formula"]},
+            "current_name": T("expected_current"), "cells": [_cell(c) for c in cells], "cell_color": palette.KINDS["measured"],
             "live": {"model": "etau"}}
-    gamma = {"title": T("growing_at_alpha_c"), "height": 300, "x": {"title": "γ", "ticks": [1, 2, 4, 6, 8, 10, 12, 14, 16]},
+    gamma = {"title": T("gamma_title"), "height": 300, "x": {"title": "γ", "ticks": [1, 2, 4, 6, 8, 10, 12, 14, 16]},
              "y": {"title": "×"}, "grid": GAMMAS, "hlines": [{"y": 1, "color": "gray", "dash": "dot"}],
-             "curves": [{"name": T("speedup_2"), "color": palette.MARKS["formula"], "markers": True, "unit": "×"},
-                        {"name": T("compute_2"), "color": palette.MARKS["formula_alt"], "markers": True, "unit": "×"}],
-             "current_name": T("current_3"), "live": {"model": "gamma"}}
-    controls: list[dict[str, Any]] = [{"name": "alpha", "label": T("acceptance_rate"), "kind": "range", "min": 0, "max": 1, "step": 0.01},
-                {"name": "gamma", "label": T("draft_length"), "kind": "range", "min": 1, "max": 16, "step": 1},
-                {"name": "c", "label": T("draft_verify_cost_ratio"), "kind": "range", "min": 0, "max": C_MAX,
+             "curves": [{"name": T("col_speedup"), "color": palette.MARKS["formula"], "markers": True, "unit": "×"},
+                        {"name": T("gamma_compute"), "color": palette.MARKS["formula_alt"], "markers": True, "unit": "×"}],
+             "current_name": T("gamma_current"), "live": {"model": "gamma"}}
+    controls: list[dict[str, Any]] = [{"name": "alpha", "label": T("slider_alpha"), "kind": "range", "min": 0, "max": 1, "step": 0.01},
+                {"name": "gamma", "label": T("slider_gamma"), "kind": "range", "min": 1, "max": 16, "step": 1},
+                {"name": "c", "label": T("slider_c"), "kind": "range", "min": 0, "max": C_MAX,
                  "step": 0.01}]
-    words = {"expected_tokens": T("tokens_per_verification_e"), "speedup": T("speedup"), "compute": T("compute"),
+    words = {"expected_tokens": T("metric_expected_tokens"), "speedup": T("metric_speedup"), "compute": T("metric_compute"),
              "nearest": W("nearest"), "nearest_text": W("nearest_text")}
-    sources = [("computed", f"{T('formula_leviathan_et_al')}: E[τ] = (1 − α^(γ+1)) / (1 − α) · E[τ] / (1 + γc) · "
+    sources = [("computed", f"{T('metric_source')}: E[τ] = (1 − α^(γ+1)) / (1 − α) · E[τ] / (1 + γc) · "
                             "(γc + γ + 1) / E[τ]")]
-    sources += [("quoted", f"{c.series_en if lang == 'en' else c.series} — {cite(c, lang)}")  # type: ignore[arg-type]
+    sources += [("quoted", f"{localized(c, 'series', lang)} — {cite(c, lang)}")  # type: ignore[arg-type]
                 for c in article_tables.table_cells("acceptance_length")]
     arms: dict[str, list[str]] = {}  # one line per recording: its arms × prompts, engine and machine
     for c in cells:
         arms.setdefault(f"{c.file} · {c.engine} · {c.machine}", []).append(f"{c.arm}/{c.prompt}")
     sources += [("measured", f"{where} · {', '.join(dict.fromkeys(cs))}") for where, cs in arms.items()]
-    return Chart("acceptance", T("e_against_acceptance_rate"), T("a_drafter_proposes_tokens"), controls,
+    return Chart("acceptance", T("expected_title"), T("intro"), controls,
                  {"alpha": 0.8, "gamma": 5, "c": 0.05}, {"etau": etau, "gamma": gamma, "words": words}, sources,
                  [(W("formula_link"), PAPER)],
-                 [("computed", T("the_curves_are_the") + T("theory_it_assumes_verifying")),
-                  ("quoted", T("bands_are_the_mean", K_ARTICLES=K_ARTICLES) + implied),
-                  *([("measured", T("green_dots_are_cells"))] if cells else [])])
+                 [("computed", T("formula_curves_note") + T("formula_assumption")),
+                  ("quoted", T("expected_bands_note", K_ARTICLES=K_ARTICLES) + implied),
+                  *([("measured", T("expected_cells_note"))] if cells else [])])
 

@@ -8,11 +8,10 @@ from typing import Any
 
 from specreplay import breakeven, llamacpp_files
 from specreplay.embeds.document import Chart
-from specreplay.embeds.words import WORDS, Say, say
+from specreplay.embeds.words import Say, say
+from specreplay.languages import Lang
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
-from specreplay.views.concurrency_text import TEXT
-from specreplay.words import Lang
 
 METRICS = ("throughput", "decode")
 # The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.
@@ -33,7 +32,7 @@ def _rows(g: breakeven.Grid, metric: str, T: Say) -> dict[int, str]:
 
 
 def chart(lang: Lang) -> Chart:
-    T, W = say(TEXT, lang), say(WORDS, lang)
+    T, W = say("concurrency", lang), say("embeds", lang)
     got = catalogue.read(llamacpp_files.BREAKEVEN)
     grids = breakeven.breakeven_grids(got) if isinstance(got, Recording) else []
     if not isinstance(got, Recording) or not grids:

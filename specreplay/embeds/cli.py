@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from specreplay import languages
 from specreplay.embeds.export import CHARTS, WIDTH, StateError, export_chart, parse_size, state_of
 from specreplay.output import OutputError, check_output, write_atomic
 
@@ -19,7 +20,8 @@ def parser(prog: str) -> argparse.ArgumentParser:
         "The same inputs write the same bytes.")
     ap.add_argument("name", choices=list(CHARTS), help="the chart: " + ", ".join(CHARTS))
     ap.add_argument("-o", "--output", required=True, help="the HTML file to write (must not exist unless --force)")
-    ap.add_argument("--lang", choices=("ko", "en"), default="ko", help="the chart's language (default: ko)")
+    ap.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
+                    help=f"the chart's language (default: {languages.LANGUAGES[0]})")
     ap.add_argument("--state", default="", help="where the controls start: an app link or its query, e.g. "
                     "'http://127.0.0.1:8501/acceptance?alpha=0.7&gamma=4' or 'alpha=0.7&gamma=4' (default: the "
                     "app's opening state; names of other charts are ignored)")

@@ -12,15 +12,14 @@ from typing import Any
 from specreplay import axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
 from specreplay.articles import articles, cite
 from specreplay.embeds.document import Chart
-from specreplay.embeds.words import WORDS, Say, say
+from specreplay.embeds.words import Say, say
+from specreplay.languages import Lang, localized
 from specreplay.locations import recording_file
 from specreplay.multiplier import times
 from specreplay.recording import catalogue
-from specreplay.recording.arm import F16_NOTE
 from specreplay.recording.format import RecordingError
 from specreplay.timing_sweep import TIMING_FILE
-from specreplay.views.concurrency_text import TEXT
-from specreplay.words import Lang, word
+from specreplay.words import word
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 MAX_SERIES = 6
@@ -44,7 +43,7 @@ def _recorded_q4(name: str) -> list[axis_series.Series]:
 
 def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang) -> tuple[list[axis_series.Series], str, list[str]]:
     """The source's series for the metric, the chart's question and its caveats (the page's choice)."""
-    f16 = F16_NOTE[1 if lang == "en" else 0]
+    f16 = word("f16_note", lang)
     if (family, source) == ("spec", "001"):
         return axis_series.series("concurrency_speedup", "speedup"), T("q_001"), []
     if (family, source) == ("spec", "004"):
@@ -129,7 +128,7 @@ def _view(family: str, source: str, metric: str, T: Say, W: Say, lang: Lang) -> 
     every, question, caveats = _chosen(family, source, metric, T, lang)
     shown = every[:MAX_SERIES]
     grid = sorted(set(LEVELS) | {x for s in shown for x, _ in s.points})
-    names = [(s.short or (s.label_en if lang == "en" else s.label))[:40] for s in every]
+    names = [(s.short or localized(s, "label", lang))[:40] for s in every]
     series = [ln for i, s in enumerate(shown) for ln in _lines(s, names[i], *_style(family, source, s, i), grid, T)]
     values = [y for s in shown for _, y in [*s.measured(), *s.excluded] if y is not None]
     recorded = source in ("gpu", "cpu") and not (family == "quant" and source == "gpu")
@@ -151,7 +150,7 @@ def _view(family: str, source: str, metric: str, T: Say, W: Say, lang: Lang) -> 
 
 
 def chart(lang: Lang) -> Chart:
-    T, W = say(TEXT, lang), say(WORDS, lang)
+    T, W = say("concurrency", lang), say("embeds", lang)
     views: dict[str, dict[str, Any]] = {}
     sources: list[tuple[str, str]] = []
     for family, family_sources in SOURCES.items():

@@ -16,10 +16,11 @@ from html import escape
 from typing import Any
 
 from specreplay import palette
-from specreplay.embeds.words import WORDS, say
+from specreplay.embeds.words import say
 from specreplay.js_bundle import bundle
+from specreplay.languages import Lang
 from specreplay.resources import ASSETS
-from specreplay.words import Lang, word
+from specreplay.words import word
 
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
 
@@ -64,7 +65,7 @@ def _sources(chart: Chart, lang: Lang) -> str:
     items = "".join(f"<li>{_badged(kind, line, lang)}</li>" for kind, line in dict.fromkeys(chart.sources))
     links = "".join(f'<li><a href="{escape(href)}" target="_blank" rel="noopener">{escape(text)}</a></li>'
                     for text, href in chart.links)
-    text = say(WORDS, lang)
+    text = say("embeds", lang)
     count = len(dict.fromkeys(chart.sources)) + len(chart.links)
     return (f'<footer class="ex-sources"><details><summary>{escape(text("sources"))} ({count})</summary>'
             f"<ul>{items}{links}</ul></details><p>{escape(text('offline'))}</p></footer>")

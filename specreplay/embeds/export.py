@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from specreplay.embeds import acceptance, breakeven, concurrency, ladder
 from specreplay.embeds.document import Chart, document
-from specreplay.words import Lang
+from specreplay.languages import LANGUAGES, Lang
 
 CHARTS: dict[str, Callable[[Lang], Chart]] = {
     "acceptance": acceptance.chart, "concurrency": concurrency.chart, "ladder": ladder.chart,
@@ -83,7 +83,7 @@ def parse_size(text: str) -> tuple[int, int | None]:
     return w, h
 
 
-def export_chart(name: str, lang: Lang = "ko", state: Mapping[str, str] | None = None, width: int = WIDTH,
+def export_chart(name: str, lang: Lang = LANGUAGES[0], state: Mapping[str, str] | None = None, width: int = WIDTH,
                  height: int | None = None) -> str:
     """The chart `name` as one HTML document, opening in `state` (an app link's values)."""
     if name not in CHARTS:

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from specreplay import article_tables, palette, real_ladder
+from specreplay import article_tables, languages, palette, real_ladder
 from specreplay.articles import cite
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, say
+from specreplay.languages import Lang, localized
 from specreplay.multiplier import times
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
-from specreplay.views.ladder_text import TEXT
-from specreplay.words import Lang
 
 OVERALL = "overall"
 RUNGS_000 = ["original", "quantized", "drafter"]
@@ -36,12 +35,13 @@ def _article(T: Say, lang: Lang) -> tuple[dict[str, Any], list[list[str]], list[
     """000's ladders by prompt id (overall first), the prompt options and the sources."""
     out, options, sources = {}, [[OVERALL, T("overall")]], []
     choices = [(OVERALL, T("overall_short"), None)] + [
-        (_prompt_id(en), en if lang == "en" else ko, ko) for ko, en in article_tables.workloads("ladder_by_prompt")]
+        (_prompt_id(w["workload_en"]), localized(w, "workload", lang), w["workload"])
+        for w in article_tables.workloads("ladder_by_prompt")]
     for pid, which, workload in choices:
         steps = article_tables.ladder("ladder_overall") if workload is None else article_tables.ladder(
             "ladder_by_prompt", workload=workload, series_names=RUNGS_000)
         out[pid] = {"title": T("headline", which=which, first=steps[0].value, last=steps[-1].value),
-                    "rungs": [{"label": s.label_en if lang == "en" else s.label, "value": s.value, "prev": s.vs_previous,
+                    "rungs": [{"label": localized(s, "label", lang), "value": s.value, "prev": s.vs_previous,
                                "first": s.vs_first, "color": c} for s, c in zip(steps, _colours(len(steps)))]}
         if workload is not None:
             options.append([pid, which])
@@ -50,7 +50,7 @@ def _article(T: Say, lang: Lang) -> tuple[dict[str, Any], list[list[str]], list[
 
 
 def _rung_name(arm: str, T: Say) -> str:
-    return T(f"rung_{arm}") if f"rung_{arm}" in TEXT else arm
+    return T(f"rung_{arm}") if f"rung_{arm}" in languages.table(languages.LANGUAGES[0], "ladder") else arm  # same keys in every language
 
 
 def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str, list[list[str]]], list[tuple[str, str]]]:
@@ -87,7 +87,7 @@ def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str,
 
 
 def chart(lang: Lang) -> Chart:
-    T = say(TEXT, lang)
+    T = say("ladder", lang)
     article, prompt_options, sources = _article(T, lang)
     ours, drafters, prompts, ours_sources = _ours(T)
     machines = {"cpu": T("machine_cpu"), "h200": T("machine_h200")}

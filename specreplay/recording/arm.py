@@ -29,10 +29,6 @@ _DRAFT_FLAGS = ("spec_draft_n_max", "draft_max", "draft_n_max", "spec-draft-n-ma
 _DRAFT_OPTIONS = ("--spec-draft-n-max", "--draft-max", "--draft")
 _SYNTH_FLAGS = ("spec_synth_len", "spec-synth-len")
 
-# Every place that shows the F16 arm says what it is (issue #21, item 3).
-F16_NOTE = ("16비트 가중치에 4비트 모델의 값을 담은 것: 속도는 16비트, 글은 4비트 모델의 글",
-            "16-bit weights holding the 4-bit model's values: 16-bit speed, 4-bit text")
-
 
 @dataclass(frozen=True)
 class Engine:

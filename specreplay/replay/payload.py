@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from specreplay.labels import pane_labels
+from specreplay.languages import LANGUAGES, Lang
 from specreplay.panes import Pane
 from specreplay.playback import SPEEDS
 from specreplay.speedup import speedups
 from specreplay.text_checks import length
 from specreplay.timeline import Track, decode_rate, first_token_us
-from specreplay.words import PLAYER_KEYS, Lang, arm_label, words
+from specreplay.words import PLAYER_KEYS, arm_label, words
 
 TAIL_US = 500_000  # the clock runs a little past the last chunk so every pane is seen finished
 
@@ -69,7 +70,7 @@ def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str
     }
 
 
-def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = "ko",
+def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = LANGUAGES[0],
                    reference: int | None = None) -> dict[str, Any]:
     """Everything the player needs; the clock runs from 0 to duration_us. `reference` picks the speedup's reference
     pane (default: specreplay.speedup.reference_index)."""

@@ -10,6 +10,7 @@ import math
 import re
 from pathlib import Path
 
+from specreplay import languages
 from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, check_output
 from specreplay.progress import Progress
@@ -45,7 +46,8 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
     ap.add_argument("--speed", help="playback speed factor, e.g. 2 or 0.5 (default: 1 = real time, or slowed down "
                                     "for a replay over within seconds, as the player opens it; docs/replay.md)")
     ap.add_argument("--hold", type=float, default=HOLD_S, help=f"seconds to hold the last frame (default {HOLD_S:g})")
-    ap.add_argument("--lang", choices=("ko", "en"), default="ko", help="language of the drawn text (default ko)")
+    ap.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
+                    help=f"language of the drawn text (default {languages.LANGUAGES[0]})")
     ap.add_argument("--max-seconds", type=float, default=MAX_VIDEO_S,
                     help=f"refuse videos longer than this (default {MAX_VIDEO_S} s)")
     ap.add_argument("-o", "--output", type=Path, help="output file (default: <recording>-<prompt>-<preset>.<format>); "

@@ -16,6 +16,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from specreplay.labels import distinct_labels, pane_labels
+from specreplay.languages import LANGUAGES, Lang
 from specreplay.panes import Pane
 from specreplay.replay.payload import pane_warnings
 from specreplay.speedup import speedups
@@ -190,7 +191,7 @@ def _badge(draw: ImageDraw.ImageDraw, right: int, top: int, label: str, bg: RGB,
 class FrameDrawer:
     """Draws frames of one replay; reuse one instance for all frames of a video (it caches)."""
 
-    def __init__(self, panes: list[Pane], width: int, height: int, lang: str = "ko", speed_label: str = "",
+    def __init__(self, panes: list[Pane], width: int, height: int, lang: Lang = LANGUAGES[0], speed_label: str = "",
                  title: str = "", reference: int | None = None):
         if not 1 <= len(panes) <= 4:
             raise ValueError(f"a video shows 1 to 4 panes side by side, got {len(panes)}")

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+from specreplay.languages import LANGUAGES, Lang
 from specreplay.panes import Pane
 from specreplay.playback import speed_note
 from specreplay.video.draw import FrameDrawer
@@ -22,7 +23,7 @@ def speed_label(speed: Fraction, lang: str) -> str:
 
 
 def render(panes: list[Pane], out: str | Path, *, fmt: str = "mp4", preset: str = "720p", fps: int | None = None,
-           speed: float | str | Fraction = 1, lang: str = "ko", hold_s: float = HOLD_S, title: str = "",
+           speed: float | str | Fraction = 1, lang: Lang = LANGUAGES[0], hold_s: float = HOLD_S, title: str = "",
            progress: Progress | None = None, max_s: float = MAX_VIDEO_S, reference: int | None = None) -> Path:
     """Render the panes side by side into `out`; returns the path once the file is complete."""
     if preset not in PRESETS:

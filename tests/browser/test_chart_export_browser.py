@@ -12,7 +12,6 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from specreplay.views.concurrency_text import TEXT as CONCURRENCY_TEXT
 
 from specreplay import acceptance_measured, article_tables, breakeven, llamacpp_files, real_ladder, theory
 from specreplay.embeds import concurrency as concurrency_chart
@@ -107,7 +106,7 @@ def check_acceptance(where) -> None:
 def check_concurrency(where) -> None:
     """Every source and metric at every level: each series' value reads as the page's readout (its multiplier, or
     no number where it was not measured), and the chart's marker stands at the level."""
-    T = say(CONCURRENCY_TEXT, "en")
+    T = say("concurrency", "en")
     checked = 0
     for family, sources in concurrency_chart.SOURCES.items():
         move(where, "family", family)
@@ -133,9 +132,9 @@ def check_ladder(where) -> None:
     """Article 000's ladder for every prompt and ours for every machine, drafter and prompt: tok/s and both
     multiplier columns as the page computes them (article_tables.ladder, real_ladder.prompt_ladders)."""
     article = {"overall": article_tables.ladder("ladder_overall")}
-    for ko, en in article_tables.workloads("ladder_by_prompt"):
-        article[en.split(" (")[0].strip().lower().replace(" ", "-")] = article_tables.ladder(
-            "ladder_by_prompt", workload=ko, series_names=["original", "quantized", "drafter"])
+    for w in article_tables.workloads("ladder_by_prompt"):
+        article[w["workload_en"].split(" (")[0].strip().lower().replace(" ", "-")] = article_tables.ladder(
+            "ladder_by_prompt", workload=w["workload"], series_names=["original", "quantized", "drafter"])
     for pid, steps in article.items():
         move(where, "prompt", pid)
         assert table(where, "article") == [[s.label_en, f"{s.value:g}", times(s.vs_previous), times(s.vs_first)]

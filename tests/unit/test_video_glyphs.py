@@ -6,16 +6,16 @@ import json
 
 import pytest
 
+from specreplay import languages
 from specreplay.playback import SPEEDS, speed_note
 from specreplay.resources import RECORDINGS
 from specreplay.video.draw import WARN
 from specreplay.video.glyphs import face
-from specreplay.words import WORDS
 
 
 def drawn_text() -> str:
-    texts = [w for pair in WORDS.values() for w in pair] + [WARN, "×÷→≥≤·—…"]
-    texts += [speed_note(s, lang) for s in SPEEDS for lang in ("ko", "en")]
+    texts = [w for lang in languages.LANGUAGES for w in languages.table(lang, "words").values()] + [WARN, "×÷→≥≤·—…"]
+    texts += [speed_note(s, lang) for s in SPEEDS for lang in languages.LANGUAGES]
     for path in sorted(RECORDINGS.glob("*.jsonl")):
         with path.open(encoding="utf-8") as f:
             header = json.loads(f.readline())
