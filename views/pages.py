@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 from specreplay.views.ui import lang
 
-from specreplay import languages
+from specreplay import languages, repo_docs
 
 HERE = Path(__file__).resolve().parent
 
@@ -44,6 +44,9 @@ PAGES = (
     Page("chooser", "chooser", ":material/alt_route:"),
 )
 START = PAGES[0]
+# The project's docs (docs/*.md), one at a time: out of the navigation, reached by the captions' links to them
+# (specreplay.repo_docs.doc_url); not a story page, so not in PAGES.
+DOCS = Page("doc", repo_docs.PAGE, ":material/description:")
 _BY_NAME = {p.name: p for p in PAGES}
 
 

@@ -154,7 +154,7 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
                     default_prompt(rec) if upload else _default_prompt(rec_key, str(rec.path),
                                                                        Path(rec.path).stat().st_mtime))
             prompt_names = {p: f"{p} · {rec.prompt(p).kind} — {rec.prompt(p).text[:70]}" for p in prompt_ids}
-            prompt = side.selectbox(T("prompt"), prompt_ids, key=pkey, format_func=prompt_names.get)
+            prompt = side.selectbox(T("prompt"), prompt_ids, key=pkey, format_func=lambda p: prompt_names[p])
             recorded = [a for a in recorded if rec.select(a, prompt)]
     # an upload has no link of its own: the URL's arms belong to whatever was shown before it
     url_arms = [] if upload else _url_arms()

@@ -8,7 +8,7 @@ import logging
 import os
 
 import streamlit as st
-from specreplay.views.pages import PAGES, START, title
+from specreplay.views.pages import DOCS, PAGES, START, title
 from specreplay.views.texts import Texts
 from specreplay.views.ui import embedded, lang, language_switch
 
@@ -31,6 +31,7 @@ def run() -> None:
         st.Page(lambda: st.switch_page(start, query_params={"lang": lang()}), title=title(START), url_path="home",
                 visibility="hidden"),
         *(st.Page(p.file, title=title(p), icon=p.icon, url_path=p.url_path) for p in PAGES if p != START),
+        st.Page(DOCS.file, title=title(DOCS), icon=DOCS.icon, url_path=DOCS.url_path, visibility="hidden"),
     ]
     # an embed shows the page alone: no sidebar (?lang= sets its language)
     page = st.navigation(pages, position="hidden" if embedded() else "sidebar")

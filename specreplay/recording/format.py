@@ -196,8 +196,9 @@ class Recording:
 
 def _need(obj: dict, key: str, types: type | tuple[type, ...], path: str, line: int, prefix: str = "",
           optional: bool = False) -> Any:
-    value = obj.get(key)
-    if type(value) is types and (types is not int or -MAX_INT < value < MAX_INT):  # the common case, decided at once
+    value: Any = obj.get(key)
+    kind = type(value)
+    if kind is types and (kind is not int or -MAX_INT < value < MAX_INT):  # the common case, decided at once
         return value
     if optional and value is None:
         return None

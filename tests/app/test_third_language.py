@@ -33,7 +33,7 @@ def test_every_page_shows_in_the_third_language(name: str) -> None:
     assert not at.exception, at.exception
     assert at.title[0].value == languages.text("en", f"{name}.title")
     shown = [p["page_name"] for p in at._registered_pages.values() if p["script_path"]]
-    assert shown == [languages.text("en", f"pages.{p.name}") for p in pages.PAGES]
+    assert shown == [languages.text("en", f"pages.{p.name}") for p in (*pages.PAGES, pages.DOCS)]
     switch = at.sidebar.radio[0]
     assert switch.value == "xx" and switch.options[-1] == XX_NAME
     assert at.query_params["lang"] == "xx"
