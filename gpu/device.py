@@ -46,6 +46,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script on the device: make the gpu package importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gpu import draft_graphs, ladder27, qwen_gpu, sizes  # noqa: E402
+from specreplay.recording.counts import SpecCounts  # noqa: E402
 
 REPO = Path.cwd()
 SRC = REPO / ".gpu/src"
@@ -439,8 +440,9 @@ def probe(server_ids: list[str], tokens: int = 64) -> None:
                 "ignore_eos": True})
             wall = time.monotonic() - t
             after = spec_counters(httpx.get(f"{arm['endpoint']}/metrics", timeout=10).text)
-            drafts, accepted = after[0] - before[0], after[1] - before[1]
-            length = 1 + accepted / drafts if drafts else float("nan")
+            drafts = after[0] - before[0]
+            spec = SpecCounts(drafts=round(drafts), draft_tokens=0, accepted=round(after[1] - before[1]))
+            length = spec.acceptance_length or float("nan")
             asked = float(name.rsplit("@", 1)[1])
             print(f"probe {server_id} {name}: HTTP {r.status_code}, drafts {drafts:.0f}, acceptance length "
                   f"{length:.2f} (asked {asked:g}), {tokens / wall:.0f} tok/s with prefill", flush=True)
