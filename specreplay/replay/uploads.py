@@ -9,7 +9,9 @@ visitors left. Here every parsed upload lives in one cache for the whole server 
   recently used upload is dropped first and parsed again from the visitor's file if they come back to it;
 - an upload is dropped as soon as none of the sessions that looked at it is connected any more (the app tells the
   cache how to ask: `watch_viewers`), or when nobody has looked at it for IDLE_S; the freed memory is handed back
-  to the operating system (glibc's malloc_trim), so a server shrinks again within SWEEP_S of its visitors leaving.
+  to the operating system (glibc's malloc_trim), so a server shrinks again within SWEEP_S of its visitors leaving;
+- the app's own copy of the file goes then too (`watch_viewers`' `let_go`: Streamlit keeps a disconnected session,
+  its uploaded bytes with it, two minutes or more for a reconnect; a visitor who comes back uploads again).
 """
 
 from __future__ import annotations
@@ -44,12 +46,14 @@ _LOCK = threading.Lock()  # guards _CACHE
 _PARSE = threading.Lock()  # one parse at a time, server-wide
 _SWEEPER: list[threading.Thread] = []
 _CONNECTED: list[Callable[[str], bool]] = []  # asks whether a session is still connected (watch_viewers)
+_LET_GO: list[Callable[[str], None]] = []  # frees what the app holds of a session that left (watch_viewers)
 
 
-def watch_viewers(connected: Callable[[str], bool]) -> None:
-    """How to ask whether a viewing session is still connected (the app passes Streamlit's; the core imports no
-    Streamlit)."""
+def watch_viewers(connected: Callable[[str], bool], let_go: Callable[[str], None] | None = None) -> None:
+    """How to ask whether a viewing session is still connected, and what to call for each viewer of an upload
+    dropped because they all left (the app passes Streamlit's; the core imports no Streamlit)."""
     _CONNECTED[:] = [connected]
+    _LET_GO[:] = [let_go] if let_go else []
 
 
 def parsed(key: str, name: str, read: Callable[[], bytes], viewer: str | None = None) -> Recording | RecordingError:
@@ -94,13 +98,17 @@ def drop_idle(now: float | None = None) -> int:
     now = time.monotonic() if now is None else now
     connected = _CONNECTED[0] if _CONNECTED else None
     with _LOCK:
-        idle = [k for k, e in _CACHE.items() if now - e.seen > IDLE_S
-                or (connected is not None and e.viewers and not any(map(connected, e.viewers)))]
-        for key in idle:
+        left = [k for k, e in _CACHE.items()
+                if connected is not None and e.viewers and not any(map(connected, e.viewers))]
+        idle = [k for k, e in _CACHE.items() if now - e.seen > IDLE_S and k not in left]
+        gone = set().union(*(_CACHE[k].viewers for k in left))
+        for key in left + idle:
             del _CACHE[key]
-    if idle:
+    for viewer in sorted(gone) if _LET_GO else ():
+        _LET_GO[0](viewer)
+    if left or idle:
         release()
-    return len(idle)
+    return len(left) + len(idle)
 
 
 def clear() -> None:

@@ -76,15 +76,18 @@ def test_parses_run_one_at_a_time(data: bytes, monkeypatch) -> None:
 
 def test_an_upload_goes_when_every_session_that_looked_at_it_has(data: bytes) -> None:
     """Six visitors' uploads used to stay for IDLE_S (10 minutes) after they left: 808 MB a minute later."""
-    connected = {"s1", "s2"}
-    uploads.watch_viewers(connected.__contains__)
+    connected = {"s1", "s2", "s3"}
+    let_go: list[str] = []  # the sessions whose own copy of the file the app is told to free
+    uploads.watch_viewers(connected.__contains__, let_go.append)
     try:
         uploads.parsed("a", "r.jsonl", lambda: data, viewer="s1")
         uploads.parsed("a", "r.jsonl", lambda: data, viewer="s2")
+        uploads.parsed("c", "r.jsonl", lambda: data, viewer="s3")
         uploads.parsed("b", "r.jsonl", lambda: data)  # no session known (a command, a test): only IDLE_S drops it
         connected.discard("s1")
-        assert uploads.drop_idle() == 0  # s2 still looks at it
+        assert uploads.drop_idle() == 0 and let_go == []  # s2 still looks at it
         connected.discard("s2")
-        assert uploads.drop_idle() == 1 and uploads.held_bytes() == len(data)
+        assert uploads.drop_idle() == 1 and uploads.held_bytes() == 2 * len(data)
+        assert let_go == ["s1", "s2"]  # both left: their bytes go too; s3 is still there
     finally:
         uploads.watch_viewers(lambda session: True)
