@@ -18,10 +18,23 @@ def _connected(session_id: str) -> bool:
 
 
 def _let_go(session_id: str) -> None:
-    """The uploaded bytes of a session that left: Streamlit keeps them with the session for a reconnect (two
-    minutes, and longer until its store is next written), a whole upload per visitor; they go with the parse."""
-    if Runtime.exists():
-        Runtime.instance().uploaded_file_mgr.remove_session_files(session_id)
+    """A session that left with an upload. Streamlit keeps it two minutes or more for a reconnect, and its widgets
+    keep the whole upload's bytes; it is closed now (a visitor who comes back gets a fresh page and uploads again)."""
+    if not Runtime.exists():
+        return
+    runtime = Runtime.instance()
+    runtime.uploaded_file_mgr.remove_session_files(session_id)
+    try:
+        loop = runtime._get_async_objs().eventloop  # close_session must run on Streamlit's own event loop
+    except (AttributeError, RuntimeError):  # a Streamlit without it: the session goes at its own time
+        return
+
+    def close() -> None:
+        if not runtime.is_active_session(session_id):  # not if the visitor came back meanwhile
+            runtime.close_session(session_id)
+            loop.run_in_executor(None, uploads.release)  # what the session held, handed back to the OS (off the loop)
+
+    loop.call_soon_threadsafe(close)
 
 
 def parsed_upload(up: UploadedFile) -> Recording | RecordingError:

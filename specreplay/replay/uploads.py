@@ -10,8 +10,9 @@ visitors left. Here every parsed upload lives in one cache for the whole server 
 - an upload is dropped as soon as none of the sessions that looked at it is connected any more (the app tells the
   cache how to ask: `watch_viewers`), or when nobody has looked at it for IDLE_S; the freed memory is handed back
   to the operating system (glibc's malloc_trim), so a server shrinks again within SWEEP_S of its visitors leaving;
-- the app's own copy of the file goes then too (`watch_viewers`' `let_go`: Streamlit keeps a disconnected session,
-  its uploaded bytes with it, two minutes or more for a reconnect; a visitor who comes back uploads again).
+- every session that looked at an upload is let go once it has left, whether its upload is still cached or was
+  evicted (`watch_viewers`' `let_go`: the app closes it, since Streamlit keeps a disconnected session, and its
+  widgets keep the uploaded bytes, two minutes or more for a reconnect; a visitor who comes back uploads again).
 """
 
 from __future__ import annotations
@@ -47,11 +48,12 @@ _PARSE = threading.Lock()  # one parse at a time, server-wide
 _SWEEPER: list[threading.Thread] = []
 _CONNECTED: list[Callable[[str], bool]] = []  # asks whether a session is still connected (watch_viewers)
 _LET_GO: list[Callable[[str], None]] = []  # frees what the app holds of a session that left (watch_viewers)
+_VIEWERS: set[str] = set()  # every session that looked at an upload, until it leaves (evicted uploads' too)
 
 
 def watch_viewers(connected: Callable[[str], bool], let_go: Callable[[str], None] | None = None) -> None:
-    """How to ask whether a viewing session is still connected, and what to call for each viewer of an upload
-    dropped because they all left (the app passes Streamlit's; the core imports no Streamlit)."""
+    """How to ask whether a viewing session is still connected, and what to call for each session that looked at
+    an upload once it has left (the app passes Streamlit's; the core imports no Streamlit)."""
     _CONNECTED[:] = [connected]
     _LET_GO[:] = [let_go] if let_go else []
 
@@ -61,6 +63,7 @@ def parsed(key: str, name: str, read: Callable[[], bytes], viewer: str | None = 
     then); a RecordingError is returned, not raised, so a bad file is not parsed again on every rerun either.
     `viewer`: the session looking at it, so the upload can go when its sessions have."""
     with _LOCK:
+        _VIEWERS.update({viewer} if viewer else ())
         entry = _CACHE.get(key)
         if entry is not None:
             entry.seen = time.monotonic()
@@ -101,12 +104,13 @@ def drop_idle(now: float | None = None) -> int:
         left = [k for k, e in _CACHE.items()
                 if connected is not None and e.viewers and not any(map(connected, e.viewers))]
         idle = [k for k, e in _CACHE.items() if now - e.seen > IDLE_S and k not in left]
-        gone = set().union(*(_CACHE[k].viewers for k in left))
+        gone = {v for v in _VIEWERS if not connected(v)} if connected is not None else set()
+        _VIEWERS.difference_update(gone)
         for key in left + idle:
             del _CACHE[key]
     for viewer in sorted(gone) if _LET_GO else ():
         _LET_GO[0](viewer)
-    if left or idle:
+    if left or idle or gone:
         release()
     return len(left) + len(idle)
 
@@ -114,6 +118,7 @@ def drop_idle(now: float | None = None) -> int:
 def clear() -> None:
     with _LOCK:
         _CACHE.clear()
+        _VIEWERS.clear()
     release()
 
 
