@@ -26,7 +26,8 @@ def test_every_doc_a_text_names_is_a_link_to_the_doc_page(lang: str) -> None:
     lines = (languages.DIRECTORY / f"{lang}.toml").read_text().splitlines()
     text = "\n".join(line for line in lines if not line.startswith("#"))  # the file's own comments are not shown
     named = re.findall(r"docs/[a-z-]+\.md", text)
-    linked = re.findall(r"\[docs/([a-z-]+)\.md\]\(doc\?name=([a-z-]+)&lang=(\w+)\)", text)
+    linked = re.findall(r"\[docs/([a-z-]+)\.md\]\(doc\?name=([a-z-]+)&lang=(\w+)(?:#[a-z0-9-]+)?\)", text)
+    assert not re.search(r"(?<![\w/])(?:bench|specreplay|views|recorder)/[\w/]+\.py", text)  # no source file named
     assert named and len(linked) == len(named)  # no doc named as plain text
     assert all(a == b and a in repo_docs.doc_names() and code == lang for a, b, code in linked)
 
