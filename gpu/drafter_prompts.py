@@ -36,7 +36,7 @@ MODULES = (
     "pickletools", "platform", "plistlib", "poplib", "posixpath", "pprint", "queue", "quopri", "random", "re",
     "reprlib", "sched", "secrets", "selectors", "shlex", "shutil", "smtplib", "socketserver", "statistics", "string",
     "stringprep", "subprocess", "sysconfig", "tarfile", "tempfile", "textwrap", "threading", "timeit", "tokenize",
-    "tomllib", "trace", "traceback", "types", "typing", "urllib.parse", "urllib.request", "uu", "uuid", "warnings",
+    "tomllib", "trace", "traceback", "types", "typing", "urllib.parse", "urllib.request", "uuid", "warnings",
     "wave", "weakref", "webbrowser", "xml.dom.minidom", "zipapp", "zipfile",
 )
 SHINGLE = 6  # words: a shared run this long counts as overlap with a recorded prompt
