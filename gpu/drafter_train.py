@@ -170,7 +170,9 @@ def export() -> None:
         weights |= load_file(f)
     weights = {k: v for k, v in weights.items() if "embed_tokens" not in k}
     save_file(weights, HEAD / "model.safetensors", metadata={"format": "pt"})
-    (HEAD / "config.json").write_text((src / "config.json").read_text())
+    config = json.loads((src / "config.json").read_text())
+    config.pop("auto_map", None)  # speculators' own class; vLLM reads the speculators fields itself
+    (HEAD / "config.json").write_text(json.dumps(config, indent=1))
     digest = sha256(HEAD / "model.safetensors")
     (HEAD / "sha256.txt").write_text(f"{digest}  model.safetensors\n")
     params = sum(v.numel() for v in weights.values())
