@@ -26,6 +26,7 @@ import os
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 WORK = Path("/tmp/drafter")
@@ -55,6 +56,9 @@ RECIPE = {
     "total_seq_len": 8192,
 }
 MAX_NEW_TOKENS = 384
+# speculators' trainer, in-process data loading (--num-workers 0: a patched worker would start unpatched)
+TRAIN_ENTRY = ("import runpy; from gpu.drafter_train import without_video_formatting; without_video_formatting(); "
+               "runpy.run_module('speculators.train', run_name='__main__')")
 OUT = Path(os.environ.get("OUT", "/tmp/out"))
 PIECE = 15 * 2**20  # the device tool brings back files of at most 16 MiB
 
@@ -87,15 +91,24 @@ def generate() -> None:
     print(f"generate: {len(rows)} answers, {new} new tokens in {time.monotonic() - t:.0f} s", flush=True)
 
 
+def without_video_formatting() -> None:
+    """datasets' torch formatter imports torchvision.io.VideoReader once torchvision is loaded, and the device's
+    torchvision has none: the formatter is told torchvision is absent (no video columns here)."""
+    import datasets.config
+
+    datasets.config.TORCHVISION_AVAILABLE = False
+
+
 def hidden() -> None:
     """hs_<i>.safetensors for row i: token_ids [seq] and hidden_states [seq, 4, hidden] (the three target layers'
-    inputs, then the last layer's output before the final norm: speculators applies the verifier's norm itself)."""
+    inputs, then the last layer's output before the final norm: speculators applies the verifier's norm itself).
+    A file already written is kept (a cut call resumes)."""
     import torch
     from datasets import Dataset
     from safetensors.torch import save_file
-    from speculators.train.vocab_mapping import save_token_frequency_distribution
     from transformers import AutoModelForCausalLM
 
+    without_video_formatting()
     rows = [json.loads(line) for line in (WORK / "answers.jsonl").read_text().splitlines()]
     data = WORK / "data"
     (data / "hidden_states").mkdir(parents=True, exist_ok=True)
@@ -104,38 +117,41 @@ def hidden() -> None:
     prenorm: list[torch.Tensor] = []
     model.model.norm.register_forward_pre_hook(lambda _m, args: prenorm.append(args[0]))
     t, columns = time.monotonic(), {"input_ids": [], "loss_mask": [], "seq_len": []}
+    freq: Counter[int] = Counter()
     for i, row in enumerate(rows):
         ids = row["prompt_ids"] + row["answer_ids"]
-        tokens = torch.tensor(ids, dtype=torch.long)
-        prenorm.clear()
-        with torch.no_grad():
-            out = model(input_ids=tokens[None].to(device), output_hidden_states=True)
-        states = [out.hidden_states[layer][0] for layer in TARGET_LAYERS] + [prenorm[-1][0]]
-        save_file({"token_ids": tokens, "hidden_states": torch.stack(states, dim=1).cpu().contiguous()},
-                  data / "hidden_states" / f"hs_{i}.safetensors")
+        path = data / "hidden_states" / f"hs_{i}.safetensors"
+        if not path.exists():
+            tokens = torch.tensor(ids, dtype=torch.long)
+            prenorm.clear()
+            with torch.no_grad():
+                out = model(input_ids=tokens[None].to(device), output_hidden_states=True)
+            states = [out.hidden_states[layer][0] for layer in TARGET_LAYERS] + [prenorm[-1][0]]
+            save_file({"token_ids": tokens, "hidden_states": torch.stack(states, dim=1).cpu().contiguous()}, path)
         columns["input_ids"].append(ids)
         columns["loss_mask"].append([0] * len(row["prompt_ids"]) + [1] * len(row["answer_ids"]))
         columns["seq_len"].append(len(ids))
+        freq.update(row["answer_ids"])
     dataset = Dataset.from_dict(columns)
     dataset.set_format(type="torch")
     dataset.save_to_disk(str(data))
-    save_token_frequency_distribution(dataset, data / "token_freq.pt")
+    # speculators' token-frequency file: {token id: count} over the trained (answer) tokens
+    torch.save(dict(freq), data / "token_freq.pt")
     tokens = sum(columns["seq_len"])
-    trained = sum(sum(m) for m in columns["loss_mask"])
-    print(f"hidden: {len(rows)} conversations, {tokens} tokens ({trained} answer tokens trained on) in "
-          f"{time.monotonic() - t:.0f} s", flush=True)
+    print(f"hidden: {len(rows)} conversations, {tokens} tokens ({sum(freq.values())} answer tokens trained on) "
+          f"in {time.monotonic() - t:.0f} s", flush=True)
 
 
 def train_command() -> list[str]:
     """The speculators command line RECIPE stands for (documented in docs/gpu.md)."""
     r = RECIPE
-    return [sys.executable, "-m", "speculators.train", "--speculator-type", r["speculator_type"],
+    return [sys.executable, "-c", TRAIN_ENTRY, "--speculator-type", r["speculator_type"],
             "--verifier-name-or-path", str(TARGET), "--data-path", str(WORK / "data"),
             "--save-path", str(WORK / "ckpt"), "--target-layer-ids", *map(str, r["target_layers"]),
             "--draft-vocab-size", str(r["draft_vocab_size"]), "--draft-config", str(WORK / "draft_layer.json"),
             "--epochs", str(r["epochs"]), "--lr", str(r["lr"]), "--optimizer", r["optimizer"],
             "--ttt-steps", str(r["ttt_steps"]), "--total-seq-len", str(r["total_seq_len"]),
-            "--draft-attn-impl", "sdpa", "--num-workers", "4", "--on-missing", "raise", "--log-freq", "20"]
+            "--draft-attn-impl", "sdpa", "--num-workers", "0", "--on-missing", "raise", "--log-freq", "20"]
 
 
 def train() -> None:
