@@ -49,7 +49,7 @@ RECIPE = {
                     "rms_norm_eps": 1e-6, "vocab_size": 151936, "max_position_embeddings": 32768,
                     "rope_parameters": {"rope_theta": 1000000.0, "rope_type": "default"},
                     "tie_word_embeddings": False},
-    "epochs": 10,
+    "epochs": 8,
     "lr": 1e-3,
     "optimizer": "muon",
     "ttt_steps": 3,
@@ -151,7 +151,7 @@ def train_command() -> list[str]:
             "--draft-vocab-size", str(r["draft_vocab_size"]), "--draft-config", str(WORK / "draft_layer.json"),
             "--epochs", str(r["epochs"]), "--lr", str(r["lr"]), "--optimizer", r["optimizer"],
             "--ttt-steps", str(r["ttt_steps"]), "--total-seq-len", str(r["total_seq_len"]),
-            "--draft-attn-impl", "sdpa", "--num-workers", "0", "--on-missing", "raise", "--log-freq", "20"]
+            "--draft-attn-impl", "sdpa", "--loss-implementation", "eager", "--num-workers", "0", "--on-missing", "raise", "--log-freq", "20"]
 
 
 def train() -> None:
