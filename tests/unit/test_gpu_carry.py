@@ -26,9 +26,9 @@ def test_the_piece_size_leaves_room_for_the_repository_and_the_sources_in_one_ca
     for folder, dest in carry.SOURCES:
         shutil.copytree(ROOT / folder, src / dest, ignore=shutil.ignore_patterns("__pycache__"))
     mib = carry.piece_mib(ROOT, src)
-    # 15 MiB with the size recordings (issue #29): ~14 staging calls for the vLLM carry; the lean working tree
-    # (carry --lean, docs/gpu.md), how the last two leases carried, needs none of this room
-    assert mib >= 12, "the repository has grown so much that the carry needs many more calls"
+    # 9 MiB with the trained-drafter recordings (issue #38): ~25 staging calls for the vLLM carry; the lean working
+    # tree (carry --lean, docs/gpu.md), how the last three leases carried, needs none of this room
+    assert mib >= 8, "the repository has grown so much that the carry needs many more calls"
     assert carry.lean_piece_mib() == 63
     assert mib * 2**20 + carry.tracked_bytes(ROOT) + carry.tree_bytes(src) + carry.MARGIN <= carry.CALL_LIMIT
 
