@@ -53,6 +53,7 @@ RECIPE = {
     "lr": 1e-3,
     "optimizer": "muon",
     "ttt_steps": 3,
+    "loss_implementation": "eager",  # the fused Triton loss failed under the device's torch 2.11 dynamo
     "total_seq_len": 8192,
 }
 MAX_NEW_TOKENS = 384
@@ -151,7 +152,8 @@ def train_command() -> list[str]:
             "--draft-vocab-size", str(r["draft_vocab_size"]), "--draft-config", str(WORK / "draft_layer.json"),
             "--epochs", str(r["epochs"]), "--lr", str(r["lr"]), "--optimizer", r["optimizer"],
             "--ttt-steps", str(r["ttt_steps"]), "--total-seq-len", str(r["total_seq_len"]),
-            "--draft-attn-impl", "sdpa", "--loss-implementation", "eager", "--num-workers", "0", "--on-missing", "raise", "--log-freq", "20"]
+            "--draft-attn-impl", "sdpa", "--loss-implementation", r["loss_implementation"], "--num-workers", "0",
+            "--on-missing", "raise", "--log-freq", "20"]
 
 
 def train() -> None:
