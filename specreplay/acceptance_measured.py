@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from statistics import median
 
-from specreplay import theory
+from specreplay import derived, theory
 from specreplay.engine_defects import EngineDefect, draft_graphs_defect
 from specreplay.locations import recording_files
 from specreplay.panes import median_rate
@@ -57,7 +57,8 @@ class AcceptanceCell:
     like_for_like: bool  # both arms produced the same token count on every repeat
     spec_copied: float  # median share of the spec arm's output word triples found in the prompt
     base_copied: float  # the same for the baseline
-    engine: str
+    engine: str  # its line, 'llama.cpp b1-0c1e570'
+    engine_name: str  # 'llama.cpp', 'vllm' (Arm.engine.name)
     f16_of_4bit: bool  # the arm or its baseline is llama.cpp's F16 file written from the 4-bit one
     machine: str
     created: str
@@ -94,7 +95,9 @@ class AcceptanceCell:
 
     @property
     def tokens_per_step(self) -> float:
-        return self.decode_tokens / self.steps
+        per_step = derived.tokens_per_step(self.decode_tokens, self.counts.accepted)
+        assert per_step is not None, "a cell has steps (cells_of)"
+        return per_step
 
     @property
     def measured_speedup(self) -> float:
@@ -161,8 +164,9 @@ def cells_of(rec: Recording) -> list[AcceptanceCell]:
                 decode_tokens=sum(max(r.tokens - 1, 0) for r in runs), spec_tps=spec_tps, base_tps=base_tps,
                 like_for_like=len({r.tokens for r in runs + base_runs}) == 1,
                 spec_copied=_median_copied(runs, prompt.text), base_copied=_median_copied(base_runs, prompt.text),
-                engine=arm.engine.line, f16_of_4bit=arm.f16_of_4bit or rec.arm(base).f16_of_4bit,
-                machine=rec.machine_line, created=rec.header.created,
+                engine=arm.engine.line, engine_name=arm.engine.name,
+                f16_of_4bit=arm.f16_of_4bit or rec.arm(base).f16_of_4bit, machine=rec.machine_line,
+                created=rec.header.created,
                 defect=draft_graphs_defect(arm)))
     return out
 

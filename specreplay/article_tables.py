@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from specreplay import theory
 from specreplay.articles import originals
 from specreplay.asset_csv import HANGUL, KEY_RE, SOURCE_RE, DataError, read_rows
+from specreplay.derived import ratio
 
 TIDY_FILES = ("articles_measured.csv", "quoted_h200_relative_throughput.csv", "quoted_methods.csv")
 MATH_FILE = "quoted_speculative_math.csv"
@@ -258,8 +258,7 @@ def ladder(table: str, metric: str = "decode_rate", workload: str | None = None,
         prev = steps[-1].value if steps else None
         first = steps[0].value if steps else None
         steps.append(Step(label=c.series, label_en=c.series_en, value=c.value,
-                          vs_previous=theory.ratio(c.value, prev) if prev else None,
-                          vs_first=theory.ratio(c.value, first) if first else None, cell=c))
+                          vs_previous=ratio(c.value, prev), vs_first=ratio(c.value, first), cell=c))
     return steps
 
 

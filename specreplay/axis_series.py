@@ -2,7 +2,7 @@
 unmeasured levels kept as gaps, and where it crosses a threshold, read from measured points only.
 
     s = series("concurrency_speedup", "speedup")   # one Series per table row
-    first_below(s[2].points)                        # 8: first measured level under 1.0, None if never
+    crossing(s[2].points)                           # where it first goes under 1.0 (derived.first_below), None if never
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from specreplay.article_tables import DataError, SeriesKind, TableCell, table_cells
+from specreplay.derived import first_below
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,11 @@ class Series:
     metric: str = ""
     family: str = ""
     short: str = ""
+    # A recorded sweep's arm facts, from its typed Arm (the caveats read these, never the names): the speculative
+    # arm, its engine's name ("vllm", "llama.cpp") and whether every prompt it ran was sampled.
+    arm: str = ""
+    engine: str = ""
+    sampled: bool = False
 
     def value_at(self, level: int) -> float | None:
         """The measured value at exactly this level; None when the level was not measured (or was excluded)."""
@@ -71,11 +77,6 @@ def series(table: str, metric: str) -> list[Series]:
                           conditions=first.conditions, section_en=first.section_en,
                           conditions_en=first.conditions_en, original=first.original))
     return out
-
-
-def first_below(points: tuple[tuple[int, float | None], ...] | list, threshold: float = 1.0) -> int | None:
-    """The first measured level whose value is below the threshold; None ('never') if no measured one is."""
-    return next((x for x, y in sorted(points) if y is not None and y < threshold), None)
 
 
 def segments(points: tuple[tuple[int, float | None], ...],

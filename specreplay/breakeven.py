@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from specreplay.derived import bracket, ratio
 from specreplay.recording.format import Recording
 from specreplay.sweeps import level_table
 
@@ -35,12 +36,8 @@ class Grid:
         cells only; None when the row never crosses."""
         z = self.throughput if metric == "throughput" else self.decode
         j = self.levels.index(level)
-        col = [(L, z[i][j]) for i, L in enumerate(self.lengths) if z[i][j] is not None]
-        return next(((a, b) for (a, ya), (b, yb) in zip(col, col[1:]) if ya < 1 <= yb), None)  # type: ignore[operator]
-
-
-def _ratio(a: float | None, b: float | None) -> float | None:
-    return a / b if a is not None and b else None
+        around = bracket((L, v) for i, L in enumerate(self.lengths) if (v := z[i][j]) is not None)
+        return (around[0][0], around[1][0]) if around else None
 
 
 def breakeven_grids(rec: Recording) -> list[Grid]:
@@ -60,8 +57,8 @@ def breakeven_grids(rec: Recording) -> list[Grid]:
             row_t, row_d = [], []
             for lv in levels:
                 s, b = stats.get((arms[L], lv)), stats.get((target, lv))
-                row_t.append(_ratio(s.throughput, b.throughput) if s and b else None)
-                row_d.append(_ratio(s.decode_median, b.decode_median) if s and b else None)
+                row_t.append(ratio(s.throughput, b.throughput) if s and b else None)
+                row_d.append(ratio(s.decode_median, b.decode_median) if s and b else None)
             thr.append(tuple(row_t))
             dec.append(tuple(row_d))
         grids.append(Grid(target, lengths, levels, tuple(thr), tuple(dec), tuple(arms[L] for L in lengths)))

@@ -22,7 +22,8 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 
-from specreplay import resources
+from specreplay import derived, resources
+from specreplay.derived import ratio
 from specreplay.recording.arm import Arm
 from specreplay.recording.format import Recording
 from specreplay.speedup import arm_rate
@@ -51,7 +52,7 @@ class Ceiling:
     @property
     def share(self) -> float | None:
         """Measured rate ÷ ceiling (0.83: 83 % of what the bandwidth allows)."""
-        return self.rate / self.tok_s if self.rate else None
+        return ratio(self.rate, self.tok_s) if self.rate else None
 
 
 @lru_cache(maxsize=1)
@@ -78,13 +79,6 @@ def bandwidth(rec: Recording) -> Bandwidth | None:
     return Bandwidth(data["ceilings"]["copy_bandwidth_bytes_per_s"], where, CPU_FILE.name)
 
 
-def weight_format(arm: Arm) -> str:
-    """bf16 (any 16-bit), int4 (any 4-bit) or fp8, as the weight table keys them."""
-    if str(arm.flags.get("quantization", "")).startswith("fp8"):
-        return "fp8"
-    return "int4" if arm.quantized else "bf16"
-
-
 def target_arm(rec: Recording, arm_id: str) -> Arm:
     """The arm whose weights are read every step: a speculative arm's baseline (its target without the drafter)."""
     arm = rec.arm(arm_id)
@@ -99,16 +93,13 @@ def tokens_per_step(rec: Recording, arm_id: str, prompt: str) -> float | None:
     counts = [r.spec for r in runs if r.spec is not None]
     if not runs or len(counts) != len(runs):
         return None
-    # each step yields one token plus the drafts it accepted (a step that drafted nothing yields one)
-    decoded = sum(max(r.tokens - 1, 0) for r in runs)
-    steps = decoded - sum(c.accepted for c in counts)
-    return decoded / steps if steps > 0 else None
+    return derived.tokens_per_step(sum(max(r.tokens - 1, 0) for r in runs), sum(c.accepted for c in counts))
 
 
 def ceiling(rec: Recording, arm_id: str, prompt: str) -> Ceiling | None:
     """The arm's ceiling on one prompt, or None where its weight bytes, machine or tokens per step are unknown."""
     target = target_arm(rec, arm_id)
-    size = weight_bytes_table().get((target.model, weight_format(target)))
+    size = weight_bytes_table().get((target.model, target.weight_format))
     band = bandwidth(rec)
     per_step = tokens_per_step(rec, arm_id, prompt)
     if size is None or band is None or per_step is None:
@@ -118,5 +109,4 @@ def ceiling(rec: Recording, arm_id: str, prompt: str) -> Ceiling | None:
 
 def percent(c: Ceiling | None, rate: float | None = None) -> str:
     """'83 %': the arm's share of its ceiling (or this rate's, e.g. one chosen repeat's); '—' without one."""
-    share = (rate / c.tok_s if rate else None) if c and rate is not None else c.share if c else None
-    return "—" if share is None else f"{100 * share:.0f} %"
+    return derived.percent((ratio(rate, c.tok_s) if rate else None) if c and rate is not None else c.share if c else None)

@@ -17,9 +17,10 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from specreplay import derived
 from specreplay import full_scale as fs
+from specreplay.derived import ratio
 from specreplay.recording import catalogue
-from specreplay.recording.arm import Arm
 from specreplay.recording.format import Recording
 
 FILES = ("timing-only-sizes-1.5b-h200.jsonl", "timing-only-sizes-7b-h200.jsonl", "timing-only-sizes-14b-h200.jsonl",
@@ -60,42 +61,24 @@ def recordings() -> list[tuple[str, Recording]]:
     return [(name, rec) for name in FILES if isinstance(rec := catalogue.read(name), Recording)]
 
 
-def _patched(arm: Arm) -> bool:
-    return "as shipped" not in str(arm.flags.get("draft_graphs", ""))
-
-
 def cells(recs: list[Recording]) -> tuple[dict[str, float], list[Cell]]:
     """Each target's own decode rate, and every drafter arm of the files as a Cell."""
     base: dict[str, float] = {}
     for rec in recs:
         for arm in rec.arms:
-            if not arm.flags.get("drafter_kind") and (rate := fs.arm_rate(rec, arm.id)):
-                base[arm.flags["target_size"]] = rate
+            if arm.target_size and not arm.drafter_shape and (rate := fs.arm_rate(rec, arm.id)):
+                base[arm.target_size] = rate
     found = []
     for rec in recs:
         for arm in rec.arms:
-            kind, size, length = arm.flags.get("drafter_kind"), arm.flags.get("target_size"), arm.set_acceptance
+            kind, size, length = arm.drafter_shape, arm.target_size, arm.set_acceptance
             if not kind or size not in SIZES or length is None:
                 continue
             rate, measured, off = fs.arm_rate(rec, arm.id), fs.measured_acceptance(rec, arm.id), base.get(size)
             found.append(Cell(size, kind, arm.id, length, measured, rate,
-                              rate / off if rate and off else None, fs.step_cost(off, rate, measured, arm.draft_length),
-                              _patched(arm)))
+                              ratio(rate, off), fs.step_cost(off, rate, measured, arm.draft_length),
+                              not arm.draft_graphs_unpatched))
     return base, found
-
-
-def break_even(points: list[tuple[float, float]]) -> tuple[float | None, bool]:
-    """(length, speedup) points → the length where the speedup first reaches 1.0, read linearly between the two
-    lengths around it; (smallest length, True) when it already paid there; (None, False) when it never did."""
-    points = sorted(points)
-    if not points:
-        return None, False
-    if points[0][1] >= 1:
-        return points[0][0], True
-    for (l0, s0), (l1, s1) in zip(points, points[1:]):
-        if s0 < 1 <= s1:
-            return l0 + (1 - s0) * (l1 - l0) / (s1 - s0), False
-    return None, False
 
 
 def size_table(recs: list[Recording] | None = None) -> list[SizeRow]:
@@ -109,7 +92,7 @@ def size_table(recs: list[Recording] | None = None) -> list[SizeRow]:
                 continue
             steps = [c.measured_length / c.rate * 1000 for c in mine if c.rate and c.measured_length]
             costs = [c.cost for c in mine if c.cost is not None]
-            length, everywhere = break_even([(c.set_length, c.speedup) for c in mine if c.speedup is not None])
+            length, everywhere = derived.break_even([(c.set_length, c.speedup) for c in mine if c.speedup is not None])
             rows.append(SizeRow(size, kind, 1000 / base[size] if base.get(size) else None,
                                 statistics.median(steps) if steps else None,
                                 statistics.median(costs) if costs else None, length, everywhere, mine))

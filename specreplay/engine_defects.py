@@ -3,7 +3,7 @@
 One so far: vLLM 0.23.x gives a draft model (`speculative_config.method = "draft_model"`) no CUDA-graph dispatch
 keys, so every drafter pass runs eagerly and a speculative step takes 43-79 ms where a plain step takes 2 ms
 (docs/gpu.md). Upstream fixed it in vllm-project/vllm PR #47460; gpu/draft_graphs.py applies that change, and arms
-recorded with it say so in their flags (`draft_graphs` containing "defect patched"). Pages, the player, the video
+recorded with it say so in their flags (`draft_graphs` containing "defect patched", read by `Arm`). Pages, the player, the video
 and the export label such an arm's figures with the defect instead of showing them as a draft model's cost.
 
     defect = draft_graphs_defect(rec.arm("q4-draft"))   # None, or the defect's label and link
@@ -39,17 +39,13 @@ class EngineDefect:
 
 
 DRAFT_GRAPHS = EngineDefect("draft_graphs", "https://github.com/vllm-project/vllm/pull/47460")
-PATCHED = "defect patched"  # in flags.draft_graphs of arms served with gpu/draft_graphs.py
 
 
 def draft_graphs_defect(arm: Arm) -> EngineDefect | None:
     """DRAFT_GRAPHS when the arm is a vLLM 0.23.x draft-model arm served without the graph patch, else None.
     The engine is the arm's own (each arm's server reports its version)."""
     version = arm.engine.version or ""
-    if arm.engine.name != "vllm" or not (version == "0.23" or version.startswith("0.23.")):
-        return None
-    method = (arm.flags.get("speculative_config") or {}).get("method")
-    if method != "draft_model" or PATCHED in str(arm.flags.get("draft_graphs") or ""):
+    if not arm.draft_graphs_unpatched or not (version == "0.23" or version.startswith("0.23.")):
         return None
     return DRAFT_GRAPHS
 

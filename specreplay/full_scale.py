@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from specreplay import article_tables, theory
+from specreplay import article_tables, derived, theory
+from specreplay.derived import ratio, sustained_below
 from specreplay.panes import median_rate
 from specreplay.recording.counts import total
 from specreplay.recording.format import Recording
@@ -79,7 +80,7 @@ def ladder(rec: Recording, length: float, base: str = "bf16", quant: str = "w4")
     for arm in (base, quant, drafter):
         rate = arm_rate(rec, arm)
         prev = steps[-1].rate if steps else None
-        steps.append(Step(arm, rate, rate / prev if rate and prev else None))
+        steps.append(Step(arm, rate, ratio(rate, prev)))
     return Ladder(length, measured_acceptance(rec, drafter), tuple(steps), rec.arm(drafter).draft_length)
 
 
@@ -145,23 +146,8 @@ class DrafterCurve:
 
     @property
     def crossing(self) -> int | None:
-        """The level from which on the drafter makes the system slower: see sustained_crossing."""
-        return sustained_crossing(self.throughput)
-
-
-def sustained_crossing(points: dict[int, float | None]) -> int | None:
-    """The lowest level from which every measured level up is below 1.0; None if the last one is not. A dip
-    between levels above 1.0 is not a crossing: on these servers it was a one-off stall (vLLM compiles a Triton
-    kernel the first time a batch shape appears; that level's TTFT shows it)."""
-    known = sorted((lv, v) for lv, v in points.items() if v is not None)
-    start = None
-    for lv, v in known:
-        start = (start or lv) if v < 1 else None
-    return start
-
-
-def _ratio(a: float | None, b: float | None) -> float | None:
-    return a / b if a is not None and b else None
+        """The level from which on the drafter makes the system slower (derived.sustained_below)."""
+        return sustained_below(self.throughput)
 
 
 def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterCurve]:
@@ -177,8 +163,8 @@ def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterC
             continue
         levels = [c for c in by_arm.get(arm.id, []) if (base, c) in stats]
         out.append(DrafterCurve(arm.id, length, base,
-                                {c: _ratio(stats[arm.id, c].throughput, stats[base, c].throughput) for c in levels},
-                                {c: _ratio(stats[arm.id, c].decode_median, stats[base, c].decode_median)
+                                {c: ratio(stats[arm.id, c].throughput, stats[base, c].throughput) for c in levels},
+                                {c: ratio(stats[arm.id, c].decode_median, stats[base, c].decode_median)
                                  for c in levels}))
     return sorted(out, key=lambda c: (c.baseline, c.acceptance))
 
@@ -191,19 +177,14 @@ def break_even(rec: Recording, baseline: str = "w4") -> dict[int, float | None]:
     levels = sorted({c for curve in curves for c in curve.throughput})
     out: dict[int, float | None] = {}
     for lv in levels:
-        col = [(c.acceptance, c.throughput[lv]) for c in curves if c.throughput.get(lv) is not None]
-        if not col:
-            continue
-        if col[0][1] >= 1:  # type: ignore[operator]
-            out[lv] = col[0][0]
-            continue
-        out[lv] = next((la + (1 - ya) * (lb - la) / (yb - ya)  # type: ignore[operator]
-                        for (la, ya), (lb, yb) in zip(col, col[1:]) if ya < 1 <= yb), None)  # type: ignore[operator]
+        col = [(c.acceptance, v) for c in curves if (v := c.throughput.get(lv)) is not None]
+        if col:
+            out[lv] = derived.break_even(col)[0]
     return out
 
 
 def quant_curve(rec: Recording, arm: str = "w4", base: str = "bf16") -> dict[int, float | None]:
     """System throughput of a weight format ÷ bf16 per level (the roofline page's serving curve at 27B)."""
     stats = {(s.arm, s.concurrency): s for s in level_table(rec)}
-    return {c: _ratio(stats[arm, c].throughput, stats[base, c].throughput)
+    return {c: ratio(stats[arm, c].throughput, stats[base, c].throughput)
             for (a, c) in sorted(stats) if a == arm and (base, c) in stats}

@@ -5,6 +5,7 @@ the timing-only H200 sweep (system throughput ÷ bf16, dummy weights), and the r
 from __future__ import annotations
 
 from specreplay.axis_series import Series
+from specreplay.derived import ratio
 from specreplay.recording.format import Recording
 from specreplay.sweeps import level_table
 from specreplay.timing_sweep import TIMING_FILE, quant_curves
@@ -48,6 +49,6 @@ def _q4_series(rec: Recording, name: str, base: str, key: str, label: str, engin
         for lv in levels:
             a, b = stats[(Q4, lv)], stats[(base, lv)]
             x, y = (a.throughput, b.throughput) if metric == "throughput" else (a.decode_median, b.decode_median)
-            pts[lv] = round(x / y, 2) if x is not None and y else None
+            pts[lv] = None if (r := ratio(x, y)) is None else round(r, 2)
         out.append(_series(f"{key}/{metric}", label, pts, name, metric, family, where))
     return out

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from specreplay import h200_qwen_files, llamacpp_files
+from specreplay.derived import ratio
 from specreplay.panes import median_rate
 from specreplay.recording.format import Recording
 
@@ -84,7 +85,7 @@ def prompt_ladders(rec: Recording, arms: tuple[str, ...]) -> list[PromptLadder]:
             runs = [r for r in rec.select(arm, p.id) if r.ok]
             rate = median_rate(runs)
             prev = rungs[-1].rate if rungs else None
-            rungs.append(Rung(arm, rate, rate / prev if rate and prev else None,
+            rungs.append(Rung(arm, rate, ratio(rate, prev),
                               frozenset(r.tokens for r in runs), len(runs)))
         out.append(PromptLadder(p.id, p.kind, p.temperature or 0.0,
                                 tuple(rungs)))

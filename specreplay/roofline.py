@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from specreplay import resources
+from specreplay.derived import first_below
 
 ASSETS = resources.ASSETS
 MEASURED_FILE = ASSETS / "roofline_h200.json"
@@ -60,11 +61,6 @@ def ideal_speedup(batch: float, d_in: int, d_out: int, fmt: str, peaks: dict[str
     return bf16 / roofline_time(batch, d_in, d_out, BYTES_PER_WEIGHT[fmt], peaks[fmt], bandwidth)
 
 
-def crossing_batch(points: dict[int, float], threshold: float = 1.0) -> int | None:
-    """The first batch (ascending) whose speedup is below the threshold; None if it never drops below."""
-    return next((m for m in sorted(points) if points[m] < threshold), None)
-
-
 # ---------- the measured file ----------
 
 @dataclass(frozen=True)
@@ -109,4 +105,4 @@ def measured_peaks(data: dict) -> dict[str, float]:
 
 def crossings(data: dict, kernel: str = "int4") -> dict[str, int | None]:
     """Shape name → first measured batch where the kernel is slower than BF16."""
-    return {s.name: crossing_batch(speedup(data, s.name, kernel)) for s in shapes(data)}
+    return {s.name: first_below(speedup(data, s.name, kernel)) for s in shapes(data)}

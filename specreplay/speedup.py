@@ -8,13 +8,14 @@ and a pane counted in chunks gets none (a chunk rate is not a token rate).
 
 from __future__ import annotations
 
+from specreplay.derived import ratio
 from specreplay.panes import Pane, median_repeat
 from specreplay.recording.format import Recording
 from specreplay.timeline import decode_rate
 
 
 def speedup(rate: float | None, reference_rate: float | None) -> float | None:
-    return rate / reference_rate if rate and reference_rate else None
+    return ratio(rate, reference_rate) if rate else None
 
 
 def pane_rate(pane: Pane) -> float | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.full_scale import sustained_crossing
+from specreplay.derived import sustained_below
 from specreplay.recording.format import Recording
 from specreplay.speedup import arm_rate, arm_speedup
 from specreplay.sweeps import paired_speedups
@@ -64,4 +64,4 @@ class ByLevel:
 def drafter_by_level(rec: Recording, pair: tuple[str, str] = F16_PAIR) -> ByLevel | None:
     """The drafter's per-stream decode speedup at each recorded concurrency level (specreplay.sweeps)."""
     points = {s.concurrency: s.decode for s in paired_speedups(rec) if (s.baseline, s.arm) == pair and s.mix is None}
-    return ByLevel(dict(sorted(points.items())), sustained_crossing(points)) if points else None
+    return ByLevel(dict(sorted(points.items())), sustained_below(points)) if points else None

@@ -14,7 +14,7 @@ from specreplay.multiplier import times
 
 def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str, str], label: str,
                     label_en: str = "", excluded: Mapping[int, float | None] | None = None, metric: str = "",
-                    family: str = "", short: str = "") -> Series:
+                    family: str = "", short: str = "", arm: str = "", engine: str = "", sampled: bool = False) -> Series:
     """A recorded concurrency sweep (speedup of a speculative arm over its baseline) as just another series.
 
     provenance needs 'recording' (file) and should name engine, model, machine and date. `excluded`: levels
@@ -31,7 +31,7 @@ def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str,
                   kind="measured", source=str(provenance["recording"]), section="", unit="×",
                   axis="concurrency", points=tuple(sorted((int(k), v) for k, v in points.items())),
                   conditions=conditions, excluded=tuple(sorted((int(k), v) for k, v in (excluded or {}).items())),
-                  metric=metric, family=family, short=short)
+                  metric=metric, family=family, short=short, arm=arm, engine=engine, sampled=sampled)
 
 
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
@@ -95,10 +95,12 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                 x["throughput"][s.concurrency] = None if s.throughput is None else round(s.throughput, 2)
                 x["decode"][s.concurrency] = None if s.decode is None else round(s.decode, 2)
         family = "gpu" if rec.header.machine.accelerator else "cpu"
+        mixes = {m.id: m.prompts for m in rec.header.recorder.mixes}
         for (arm_id, mix), by_metric in curves.items():
             arm = rec.arm(arm_id)
             engine = engines.label(arm.engine.name)
-            temps = {not p.greedy for p in rec.prompts}
+            ran = [p for p in rec.prompts if not mix or p.id in mixes.get(mix, ())]
+            temps = {not p.greedy for p in ran}
             tag = mix or ("sampled" if temps == {True} else "greedy" if temps == {False} else "")
             short = f"{arm_id} ÷ {arm.baseline}{f' · {tag}' if tag else ''} · {engine} {family.upper()}"
             base = f"{arm.label} ÷ {rec.arm(str(arm.baseline)).label}"
@@ -114,5 +116,6 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                     "machine": rec.machine_line,
                     "date": rec.header.created,
                 }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}",
-                   excluded=left_out.get((arm_id, mix), {}).get(metric), metric=metric, family=family, short=short))
+                   excluded=left_out.get((arm_id, mix), {}).get(metric), metric=metric, family=family, short=short,
+                   arm=arm_id, engine=arm.engine.name, sampled=temps == {True}))
     return tuple(out), tuple(problems), tuple(excluded)

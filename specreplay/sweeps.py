@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from specreplay.derived import ratio
 from specreplay.recording.format import Level, Recording, Run
 
 
@@ -186,10 +187,6 @@ def level_table(rec: Recording) -> list[LevelStats]:
     return list(kept[1])
 
 
-def _ratio(a: float | None, b: float | None) -> float | None:
-    return a / b if a is not None and b else None
-
-
 def paired_speedups(rec: Recording) -> list[Speedup]:
     """One Speedup per (speculative arm, mix, level) whose baseline has the same level, in level_table's order."""
     table = level_table(rec)
@@ -199,8 +196,8 @@ def paired_speedups(rec: Recording) -> list[Speedup]:
         base = rec.arm(s.arm).baseline
         b = stats.get((base, s.mix, s.concurrency)) if base is not None else None
         if b:
-            out.append(Speedup(s.arm, b.arm, s.concurrency, _ratio(s.decode_median, b.decode_median),
-                               _ratio(s.throughput, b.throughput), s.mix))
+            out.append(Speedup(s.arm, b.arm, s.concurrency, ratio(s.decode_median, b.decode_median),
+                               ratio(s.throughput, b.throughput), s.mix))
     return out
 
 

@@ -196,10 +196,6 @@ def temperature_of(c: article_tables.TableCell) -> float:
     return float(c.conditions["temperature"].split()[0])
 
 
-def pct(x: float) -> str:
-    return "0%" if abs(x) < 0.005 else f"{x:+.0%}"
-
-
 def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: list[str]) -> None:
     """Our recordings' acceptance per cell, then the formula's speedup from it next to the measured one."""
     st.subheader(T("measured_title"))

@@ -18,6 +18,7 @@ from specreplay.views.ui import kind_markdown, lang, times
 from specreplay import llamacpp_files, palette, theory
 from specreplay.acceptance_measured import AcceptanceCell
 from specreplay.arm_fit import arm_fits, residual
+from specreplay.derived import change_percent
 from specreplay.recording import catalogue
 from specreplay.recording.arm import Arm
 from specreplay.recording.format import Recording
@@ -28,19 +29,11 @@ ENGINES = ("llamacpp", "vllm")
 
 
 def engine_of(c: AcceptanceCell) -> str:
-    return "llamacpp" if c.engine.lower().startswith("llama") else "vllm"
-
-
-def on_gpu(c: AcceptanceCell) -> bool:
-    return "NVIDIA" in c.machine or "H200" in c.machine
+    return "llamacpp" if c.engine_name == "llama.cpp" else "vllm"
 
 
 def series_name(c: AcceptanceCell) -> str:
     return short(f"{c.arm} · {Path(c.file).stem}")
-
-
-def pct(x: float) -> str:
-    return "0%" if abs(x) < 0.005 else f"{x:+.0%}"
 
 
 def cell_line(c: AcceptanceCell) -> str:
@@ -111,7 +104,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
             name=series_name(cs[0]), marker={"color": palette.series(i), "size": 9, "symbol": [
                 "triangle-right" if c.predicted > top else "triangle-up" if c.measured_speedup > top else "circle"
                 for c in cs]},
-            text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {pct(residual(c))}<br>{T('fit_x')} "
+            text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {change_percent(residual(c))}<br>{T('fit_x')} "
                   f"{times(c.predicted)}<br>{T('fit_y')} {times(c.measured_speedup)}" for c in cs],
             hovertemplate="%{text}<extra></extra>"))
     fig.add_hline(y=1, line_dash="dot", line_color=palette.baseline(1))
@@ -133,7 +126,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     # what a row is, pinned, then the multipliers the table exists for; the long file name last
     rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_measured"): times(c.measured_speedup),
              T("col_formula"): times(c.predicted), T("col_ideal"): times(c.predicted_ideal),
-             T("col_residual"): pct(residual(c)), "γ": c.gamma, T("col_length"): round(c.acceptance_length, 2),
+             T("col_residual"): change_percent(residual(c)), "γ": c.gamma, T("col_length"): round(c.acceptance_length, 2),
              "α": round(c.alpha, 3), T("col_step"): round(c.step_ratio, 2), "c": round(c.cost_ratio, 3),
              T("col_undrafted"): f"{c.undrafted_steps / c.steps:.0%}", T("col_recording"): c.file,
              T("col_link"): calculator_link(c)}
@@ -144,7 +137,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     ratios = [c.step_ratio for c in shown]
     st.caption(f"{kind_markdown('computed')} " + T(
         "fit_gap", lo=min(ratios), hi=max(ratios), cell=f"{worst.prompt} · {worst.arm} · {Path(worst.file).stem}",
-        gap=pct(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
+        gap=change_percent(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
     # More verify steps counted than the tokens allow: say so where it shows (folded away when there are many).
     over = [f":material/warning: {kind_markdown('measured')} " + T(
         "fit_overcount", cell=f"{c.prompt} · {c.arm} · {Path(c.file).stem}", drafts=c.counts.drafts, steps=c.steps)
@@ -185,7 +178,7 @@ def cost_section(cells: list[AcceptanceCell]) -> None:
     fits = {f.arm: f for f in arm_fits(mine)}
     for i, arm in enumerate(a for a in arms if a in fits):
         cs = fits[arm].cells
-        colour = palette.baseline(0) if arm.startswith("f16") else palette.series(i)
+        colour = palette.series(i) if got.arm(arm).quantized else palette.baseline(0)
         fig.add_trace(go.Bar(x=[c.prompt for c in cs], y=[c.cost_ratio for c in cs], name=short(arm),
                              marker_color=colour, hovertemplate="%{x}: c = %{y:.2f}<extra>" + arm + "</extra>"))
     fig.update_layout(barmode="group", title=T("c_title"), height=340, yaxis_title=T("c_y"),
@@ -194,8 +187,8 @@ def cost_section(cells: list[AcceptanceCell]) -> None:
     cols = st.columns(max(len(fits), 1))
     for col, f in zip(cols, fits.values()):
         col.metric(T("c_metric", arm=f.arm), f"{f.cost_ratio:.2f}")
-    f16 = next((f for f in fits.values() if f.arm.startswith("f16")), None)
-    q4 = next((f for f in fits.values() if f.arm.startswith("q4")), None)
+    f16 = next((f for f in fits.values() if not got.arm(f.arm).quantized), None)
+    q4 = next((f for f in fits.values() if got.arm(f.arm).quantized), None)
     if f16 and q4:
         alpha = median([f16.alpha, q4.alpha])
         st.markdown(f"{kind_markdown('computed')} " + T(

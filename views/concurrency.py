@@ -170,16 +170,14 @@ def _llamacpp_quant(path: str, mtime_ns: int) -> list[axis_series.Series] | str:
 
 
 def sweep_defects(shown: list[axis_series.Series]) -> list[str]:
-    """A caption per shown sweep recording whose speculative arms carry an engine defect (a recorded series' short
-    name starts with its arm: "bf16-draft ÷ bf16 · …")."""
+    """A caption per shown sweep recording whose speculative arms carry an engine defect."""
     notes = []
     for file in dict.fromkeys(s.source for s in shown if s.short):
         try:
             header = catalogue.header(recording_file(file))  # line 1 only: the series were read from the file already
         except (RecordingError, OSError):
             continue
-        arms = [a.id for a in header.arms if any(s.source == file and s.short.startswith(f"{a.id} ÷ ")
-                                                    for s in shown)]
+        arms = [a.id for a in header.arms if any(s.source == file and s.arm == a.id for s in shown)]
         notes += [note] if (note := defect_caption(header, arms)) else []
     return notes
 
@@ -195,11 +193,11 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
             return axis_series.series("batch_speedup", "speedup"), T("q_004"), [T("cav_004")], problems
         recorded, problems, _ = sweep_series.recorded_sweeps()
         shown = [s for s in recorded if s.family == source and s.metric == metric]
-        if any("sampled" in s.short and "vLLM" in s.short and s.family == "cpu" for s in shown):
+        if any(s.sampled and s.engine == "vllm" and s.family == "cpu" for s in shown):
             caveats.append(T("cav_vllm_cpu_sampled"))
-        if any("sampled" in s.short for s in shown):
+        if any(s.sampled for s in shown):
             caveats.append(T("cav_sampled"))
-        if any("llama" in s.short for s in shown):
+        if any(s.engine == "llama.cpp" for s in shown):
             caveats.append(word("f16_note", lang()))
         if any(s.source == h200_qwen_files.SWEEP for s in shown):
             caveats.append(T("cav_qwen_h200_spec"))

@@ -10,6 +10,7 @@ from specreplay.views.ui import kind_markdown, recorded_with, shown_kind, source
 
 from specreplay import article_tables, ceiling, llamacpp_files, story
 from specreplay import full_scale as fs
+from specreplay.derived import ratio
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 
@@ -46,7 +47,7 @@ def ladders() -> None:
             row += ["—"] * 4
         else:
             row += [f"{mine.rate:.0f}" if mine.rate else "—", times(mine.vs_previous),
-                    times(mine.rate / first if i and mine.rate and first else None),
+                    times(ratio(mine.rate, first) if i else None),
                     ceiling.percent(ceiling.ceiling(got, mine.arm, got.prompts[0].id))]
         rows.append(row)
     st.markdown(_table(header, rows))

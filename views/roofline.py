@@ -13,6 +13,7 @@ from specreplay.views.ui import kind_badge, kind_label, kind_markdown, localized
 from specreplay import axis_series
 from specreplay import roofline as rl
 from specreplay import timing_sweep as ts
+from specreplay.derived import first_below
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
 
@@ -50,7 +51,7 @@ def shape_label(s: rl.LayerShape) -> str:
 
 # What the intro says is read off the measured file, so it cannot disagree with the sections below.
 INT4_RIDGE_B = rl.ridge_batch(rl.measured_ridge(data, "int4"), rl.BYTES_PER_WEIGHT["int4"])
-INT4_LOSES_AT = min(b for b in (rl.crossing_batch(rl.speedup(data, s.name, "int4")) for s in rl.shapes(data)) if b)
+INT4_LOSES_AT = min(b for b in (first_below(rl.speedup(data, s.name, "int4")) for s in rl.shapes(data)) if b)
 page_intro(T("title"), T("intro", INT4_RIDGE_B=INT4_RIDGE_B, INT4_LOSES_AT=INT4_LOSES_AT))
 page_sources(["nvidia_modelopt", "vllm"])
 
@@ -129,7 +130,7 @@ st.caption(T("measured_caption", kind_markdown_measured=kind_markdown('measured'
 rows = []
 for s in layer_shapes:
     i4, f8 = rl.speedup(data, s.name, "int4"), rl.speedup(data, s.name, "fp8")
-    cross = rl.crossing_batch(i4)
+    cross = first_below(i4)
     rows.append({T("col_layer"): shape_label(s),
                  **{f"int4 B={m}": f"{i4[m]:.2f}×" for m in (1, 8, 64)},
                  **{f"FP8 B={m}": f"{f8[m]:.2f}×" for m in (1, 8, 64)},

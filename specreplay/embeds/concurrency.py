@@ -50,8 +50,8 @@ def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang) -> tuple[
         return axis_series.series("batch_speedup", "speedup"), T("q_004"), [T("cav_004")]
     if family == "spec":
         shown = [s for s in sweep_series.recorded_sweeps()[0] if s.family == source and s.metric == metric]
-        caveats = [T("cav_sampled")] if any("sampled" in s.short for s in shown) else []
-        caveats += [f16] if any("llama" in s.short for s in shown) else []
+        caveats = [T("cav_sampled")] if any(s.sampled for s in shown) else []
+        caveats += [f16] if any(s.engine == "llama.cpp" for s in shown) else []
         caveats += [T("cav_qwen_h200_spec")] if any(s.source == h200_qwen_files.SWEEP for s in shown) else []
         caveats += [T("cav_throughput")] if metric == "throughput" else []
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats

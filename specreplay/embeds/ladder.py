@@ -8,6 +8,7 @@ from typing import Any
 
 from specreplay import article_tables, languages, palette, real_ladder
 from specreplay.articles import cite
+from specreplay.derived import ratio
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, say
 from specreplay.languages import Lang, localized
@@ -81,7 +82,7 @@ def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str,
                     if rates[0] and rates[-1] else pl.prompt
                 out[key]["prompts"][pl.prompt] = {"title": title, "rungs": [
                     {"label": _rung_name(r.arm, T), "value": None if r.rate is None else round(r.rate, 1),
-                     "prev": r.vs_previous, "first": r.rate / first if r.rate and first else None, "color": c}
+                     "prev": r.vs_previous, "first": ratio(r.rate, first), "color": c}
                     for r, c in zip(pl.rungs, _colours(len(pl.rungs)))]}
     return out, drafters, prompts, sources
 

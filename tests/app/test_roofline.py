@@ -46,12 +46,6 @@ def test_ideal_int4_speedup_fades_to_one_but_never_below() -> None:
     assert all(rl.ideal_speedup(b, 8192, 28672, "int4", peaks, bw) >= 1.0 for b in range(1, 5000, 7))
 
 
-def test_crossing_batch_is_the_first_strictly_below_threshold() -> None:
-    assert rl.crossing_batch({16: 1.1, 1: 1.8, 8: 0.9, 64: 0.5}) == 8
-    assert rl.crossing_batch({1: 1.8, 8: 1.0}) is None
-    assert rl.crossing_batch({1: 1.2, 8: 1.1}, threshold=1.15) == 8
-
-
 # ---------- the committed measurement ----------
 
 @pytest.fixture(scope="module")

@@ -82,12 +82,6 @@ def test_a_drafter_at_prose_acceptance_stops_paying_by_32_streams_and_at_code_ac
     assert bf16[2.2].crossing == 64  # a bf16 target holds out longer than the 4-bit one
 
 
-def test_a_one_level_dip_is_not_the_crossing():
-    assert fs.sustained_crossing({1: 1.6, 2: 1.5, 4: 0.9, 8: 1.2, 16: 0.8, 32: 0.7}) == 16
-    assert fs.sustained_crossing({1: 1.2, 2: 1.1}) is None
-    assert fs.sustained_crossing({1: 0.9, 2: None, 4: 0.8}) == 1
-
-
 def test_the_break_even_acceptance_rises_with_streams(recs):
     edge = fs.break_even(recs[fs.LADDER_SWEEP], "w4")
     assert sorted(edge) == [1, 2, 4, 8, 16, 32, 64]
