@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Literal, Protocol
 
 from specreplay import languages
 from specreplay.asset_csv import HANGUL, KEY_RE, SOURCE_RE, DataError, read_rows
@@ -21,6 +21,14 @@ ARTICLES_FILE = "articles.csv"
 ORIGINALS_FILE = "original_sources.csv"
 ARTICLE_COLUMNS = ("id", "file", "title_ko", "title_en", "byline_ko", "byline_en", "date", "note")
 ORIGINAL_COLUMNS = ("id", "name_ko", "name_en")
+Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]  # every number's badge
+
+
+def shown_kind(item: Any) -> Kind:
+    """The badge for an article table's cell or series (anything with .kind and .source): an article's own
+    measurement is quoted here ("measured here" is our recorder only); a recorded series keeps "measured"."""
+    kind = item.kind
+    return "quoted" if kind == "measured" and SOURCE_RE.match(str(getattr(item, "source", ""))) else kind
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,9 @@ from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
 from specreplay.addresses import address, addresses_named
 from specreplay.articles import originals
+from specreplay.charts import MAX_NAME, MAX_SERIES, short  # noqa: F401  (the pages' chart rules, re-exported)
 
 T = Texts("chart_parts")
-MAX_SERIES = 6
-MAX_NAME = 40
-
-
-def short(name: str) -> str:
-    """A legend name cut to MAX_NAME characters (the hover and the sources block carry the rest)."""
-    return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
 
 
 def legend_names(names: list[str]) -> list[str]:

@@ -14,7 +14,8 @@ from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times
 from specreplay.views.uploaded import parsed_upload
 
 from specreplay import breakeven, llamacpp_files, palette, pareto
-from specreplay.engine_defects import draft_graphs_defect
+from specreplay.charts import breakeven as breakeven_chart
+from specreplay.charts import concurrency
 from specreplay.imported import imported_info
 from specreplay.locations import recording_files
 from specreplay.recording import catalogue
@@ -51,15 +52,6 @@ def _uploaded() -> Recording | str | None:
         return None
     got = parsed_upload(up)  # as on the replay page: parsed once, held while its visitors are connected
     return str(got) if isinstance(got, RecordingError) else got
-
-
-def defect_caption(header: Header, arms: list[str]) -> str:
-    """One caption naming the arms whose figures carry an engine defect (with the fix's link); "" when none do."""
-    found = {a: d for a in arms if (d := draft_graphs_defect(header.arm(a)))}
-    if not found:
-        return ""
-    defects = ", ".join(dict.fromkeys(d.markdown(lang()) for d in found.values()))
-    return T("cav_defect", arms=", ".join(found), defect=defects)
 
 
 def _pairs(header: Header) -> list[tuple[str, str]]:
@@ -147,8 +139,8 @@ def pareto_section() -> None:
     timing = T("timing_only") if header.timing_only else ""
     kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, header.machine.line) if x))
     st.caption(T("cav_throughput"))
-    if note := defect_caption(header, shown):
-        st.caption(f":material/bug_report: {note}")
+    if note := concurrency.defect_caveat(header, shown, lang()):
+        st.caption(f":material/bug_report: {note.page}")
     if imported:
         st.caption(T("pareto_imported"))
     if any(a.f16_of_4bit for a in header.arms if a.id in shown):
@@ -175,14 +167,10 @@ def _grids(path: str, mtime_ns: int) -> list[breakeven.Grid]:
 def breakeven_section() -> None:
     st.subheader(T("be_title"))
     st.markdown(T("be_intro"))
-    got = catalogue.read(llamacpp_files.BREAKEVEN)
+    got, grids = breakeven_chart.recording()
     if isinstance(got, str):
         st.warning(T("skipped", problem=got))
-    if not isinstance(got, Recording):
-        st.info(T("be_empty", file=llamacpp_files.BREAKEVEN), icon=":material/hourglass_empty:")
-        return
-    grids = breakeven.breakeven_grids(got)
-    if not grids:
+    if not isinstance(got, Recording) or not grids:
         st.info(T("be_empty", file=llamacpp_files.BREAKEVEN), icon=":material/hourglass_empty:")
         return
     by_target = {g.target: g for g in grids}
@@ -190,7 +178,8 @@ def breakeven_section() -> None:
     url_state.restore(controls)
     target = st.radio(T("be_target"), list(by_target), horizontal=True, key="be_target")
     url_state.publish(controls)
-    g = by_target[target]
+    v = breakeven_chart.view(got, by_target[target], "throughput", lang())
+    g = v.grid
     xs = list(range(len(g.levels)))
     z = [[None if v is None else round(v, 2) for v in row] for row in g.throughput]
     hover = [[f"L {L:g} · {lv} · {times(t)} ({T('metric_throughput')}) · {times(d)} ({T('metric_decode')})"
@@ -201,26 +190,12 @@ def breakeven_section() -> None:
                                                                        "coloring": "lines"},
                              line={"color": "black", "width": 3}, showscale=False, name=T("be_contour"),
                              hoverinfo="skip", showlegend=True))
-    fig.update_layout(title=T("be_q", target=target), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    fig.update_layout(title=v.title, height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("be_x"), "tickvals": xs, "ticktext": [str(v) for v in g.levels]},
                       yaxis={"title": T("be_y")}, legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="breakeven_chart")
     download_chart("breakeven")
-    kind_badge("measured", T("be_badge") + f" · {llamacpp_files.BREAKEVEN} · {got.machine_line}")
-    lengths = ", ".join(f"{L:g}" for L in g.lengths)
-    rows = []
-    for j, lv in enumerate(g.levels):
-        col = [v for row in g.throughput if (v := row[j]) is not None]
-        cross = g.break_even_length(lv)
-        if cross:
-            rows.append(T("be_row", level=lv, a=cross[0], b=cross[1]))
-        elif col and min(col) >= 1:
-            rows.append(T("be_row_always", level=lv))
-        else:
-            rows.append(T("be_row_never", level=lv, lengths=lengths))
-    st.markdown("\n".join(f"- {r}" for r in rows))
-    st.caption(f"{kind_markdown('measured')} " + T("cav_throughput") + (" " + word("f16_note", lang()) if target.startswith("f16")
-                                                                        else ""))
-    arms = {a.id: a for a in got.arms}
-    sources([f"{llamacpp_files.BREAKEVEN} · {a} · L {arms[a].set_acceptance} · {arms[a].label} · "
-             f"{got.machine_line}" for a in g.arms])
+    kind_badge("measured", v.badge)
+    st.markdown("\n".join(f"- {r}" for r in v.rows.values()))
+    st.caption(f"{kind_markdown('measured')} " + " ".join(c.page for c in v.caveats))
+    sources(v.sources)

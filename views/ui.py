@@ -14,12 +14,11 @@ import streamlit as st
 
 from specreplay import languages, palette
 from specreplay.addresses import address
+from specreplay.articles import Kind, shown_kind  # noqa: F401  (re-exported: the pages' badges)
 from specreplay.languages import Lang
 from specreplay.multiplier import times  # noqa: F401  (the pages' one multiplier format, re-exported)
 from specreplay.recording.arm import Arm
 from specreplay.words import word
-
-Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
 
 _KIND_COLOR: dict[Kind, Literal["green", "blue", "orange", "violet", "gray"]] = {
     "measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
@@ -93,16 +92,6 @@ def source_line(item: object, markdown: bool = True, conditions: bool = True) ->
     return plain(text, 600).replace(name, f"[{name}]({url})", 1)
 
 
-ARTICLE_FILE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
-
-
-def shown_kind(item: Any) -> Kind:
-    """The badge for an article table's cell or series (anything with .kind and .source): an article's own
-    measurement is quoted here ("measured here" is our recorder only); a recorded series keeps "measured"."""
-    kind = item.kind
-    return "quoted" if kind == "measured" and ARTICLE_FILE.match(str(getattr(item, "source", ""))) else kind
-
-
 def kind_label(kind: Kind) -> str:
     return word(kind, lang())
 
@@ -136,11 +125,7 @@ def recorded_with(arms: list[Arm], models: bool = True) -> str:
         if not models:
             continue
         names[arm.model] = link(plain(arm.model), arm.model)
-        spec = arm.flags.get("speculative_config")
-        draft = str(spec.get("model") or "") if isinstance(spec, dict) else ""
-        # 'qwen2.5-coder-0.5b-instruct.gguf' → the model id the addresses file keys
-        draft = draft.rsplit("/", 1)[-1].lower().removesuffix(".gguf").removesuffix("-instruct")
-        if draft:
-            names[draft] = link(plain(draft), draft)
+        if arm.draft_model:
+            names[arm.draft_model] = link(plain(arm.draft_model), arm.draft_model)
     return " · ".join(v for k, v in names.items() if k)
 

@@ -155,6 +155,7 @@ const CHARTS = {
     const plot = document.createElement("div");
     view.append(plot);
     drawHeatmap(plot, fillIn(d.words.title, v), d.words, { ...g, z: g[v.be_metric] }, v.be_level, d.height || 420);
+    for (const c of g.caveats) readouts(view, [["caveat", "ⓘ", c]]);
   },
 };
 

@@ -1,0 +1,34 @@
+"""One spec per chart question: data, encodings, texts and caveats built once by a plain function, drawn by the
+page (specreplay.views) and by `specreplay export-chart` (specreplay.embeds) alike. No module here imports Streamlit.
+
+    spec = concurrency.view("spec", "cpu", "throughput", lang)   # the page's chart, readout and caveats
+    spec.caveats                                                 # the same lines under the page and the file
+
+What every chart shares lives here: at most six series, legend names of at most 40 characters, and a caveat that
+a page shows as Markdown (with its links) and a file as plain text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_SERIES = 6
+MAX_NAME = 40
+
+
+def short(name: str) -> str:
+    """A legend name cut to MAX_NAME characters (the hover and the sources block carry the rest)."""
+    return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Caveat:
+    """One caveat under a chart: plain text for an exported file (which names no address it would not follow),
+    and the page's Markdown where it links one (empty: the text itself)."""
+
+    text: str
+    markdown: str = ""
+
+    @property
+    def page(self) -> str:
+        return self.markdown or self.text

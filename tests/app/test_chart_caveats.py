@@ -1,0 +1,54 @@
+"""An exported chart says what its page says under the chart: every caveat the page shows for a choice is in the
+file for the same choice (plain text there, where the page links an address), and no other (specreplay.charts:
+one spec per chart, drawn by both)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from specreplay.embeds.export import export_chart
+from tests.apptest_helpers import open_page, shown
+from tests.unit.test_export_chart import embedded_data
+
+LINK = re.compile(r"\[([^\]]+)\]\([^)]+\)")
+BADGE = re.compile(r":[a-z]+-badge\[[^\]]*\]\s*")
+
+
+def page_text(markdown: str) -> str:
+    """A caption as a reader reads it: links by their text, no badge or icon markup."""
+    return shown(LINK.sub(r"\1", BADGE.sub("", markdown.replace(":material/info: ", "").replace(
+        ":material/bug_report: ", "")))).strip()
+
+
+@pytest.fixture(scope="module")
+def concurrency_file() -> dict:
+    return embedded_data(export_chart("concurrency", "en"))
+
+
+@pytest.mark.parametrize(("family", "source", "metric"), [
+    ("spec", "004", "throughput"), ("spec", "gpu", "throughput"), ("spec", "gpu", "decode"), ("spec", "cpu", "throughput"),
+    ("quant", "002", "throughput"), ("quant", "gpu", "throughput"), ("quant", "cpu", "decode")])
+def test_the_concurrency_file_shows_the_pages_caveats(concurrency_file: dict, family: str, source: str,
+                                                      metric: str) -> None:
+    at = open_page("concurrency", "en", family=family, source=source, metric=metric)
+    on_page = [page_text(c.value) for c in at.caption if c.value.startswith(":material/info:")]
+    in_file = concurrency_file["views"][f"{family}/{source}/{metric}"]["caveats"]
+    assert on_page and in_file == on_page
+
+
+def test_the_sampled_and_defect_caveats_travel_with_the_h200_choice(concurrency_file: dict) -> None:
+    """The two the file used to drop: sampled text cannot be checked, and vLLM 0.23's draft-model defect."""
+    caveats = " ".join(concurrency_file["views"]["spec/gpu/throughput"]["caveats"])
+    assert "Sampled lines' text cannot be checked" in caveats
+    assert "vLLM 0.23.0 defect, fixed upstream in PR #47460" in caveats and "https://" not in caveats
+
+
+def test_the_breakeven_file_shows_the_pages_caveats_for_each_target() -> None:
+    grids = embedded_data(export_chart("breakeven", "en"))["grids"]
+    for target, grid in grids.items():
+        at = open_page("concurrency", "en", be_target=target)
+        caption = next(c.value for c in at.caption if "System throughput =" in c.value and "measured" in c.value)
+        assert page_text(caption) == " ".join(grid["caveats"]), target
+    assert any("16-bit weights holding the 4-bit model's values" in " ".join(g["caveats"]) for g in grids.values())
