@@ -7,90 +7,31 @@ import streamlit as st
 from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
 from specreplay.views.chart_download import download_chart
-from specreplay.views.chart_parts import legend_names, on_scale, opened, page_sources, plotly, short
+from specreplay.views.chart_parts import legend_names, opened, page_sources, plotly
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, lang, localized, page_intro, shown_kind, source_line, times
+from specreplay.views.ui import Kind, kind_badge, kind_markdown, lang, page_intro, shown_kind, source_line, times
 
 from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
+from specreplay.charts import acceptance as chart
 from specreplay.recording import catalogue
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 
 T = Texts("acceptance")
 SIM_TOKENS = 60
 SIM_STEP_S = 0.25  # slowed display clock: one plain decoding step takes a quarter second on screen
-ALPHAS = [i / 100 for i in range(0, 101)]
-GAMMAS = list(range(1, 17))
-# The one palette (assets/palette.json): formula curves slate and amber, measured cells the measured green.
-BLUE, ORANGE, GREEN, GRAY = palette.MARKS["formula"], palette.MARKS["formula_alt"], palette.KINDS["measured"], palette.baseline(1)
-TEAL, DARK = palette.MARKS["band"], palette.baseline(2)
-C_MAX = 2.0  # a 0.5B drafter on a 1.5B 4-bit CPU target costs more than half a target step (measured c)
-CONTROLS = [url_state.number("alpha", 0.8, 0.0, 1.0), url_state.whole("gamma", 5, 1, 16),
-            url_state.number("c", 0.05, 0.0, C_MAX), url_state.choice("fit_engine", "llamacpp" if catalogue.landed(llamacpp_files.LADDER) else "vllm",
-                                             ("llamacpp", "vllm"))]
-K_ARTICLES = 7  # DFlash2 K=7 in 000 and 001: the draft length their measured acceptance lengths come from
+GRAY = palette.baseline(1)
+CONTROLS = [url_state.number("alpha", chart.DEFAULTS["alpha"], 0.0, 1.0),
+            url_state.whole("gamma", int(chart.DEFAULTS["gamma"]), chart.GAMMAS[0], chart.GAMMAS[-1]),
+            url_state.number("c", chart.DEFAULTS["c"], 0.0, chart.C_MAX),
+            url_state.choice("fit_engine", "llamacpp" if catalogue.landed(llamacpp_files.LADDER) else "vllm",
+                             ("llamacpp", "vllm"))]
 
 
-def cell_label(c: acceptance_measured.AcceptanceCell) -> str:
-    return f"{c.prompt} · {c.arm} · {Path(c.file).stem}"
-
-
-def rates_text(c: acceptance_measured.AcceptanceCell) -> str:
-    return " / ".join(f"{r:.2f}" for r in c.position_rates)
-
-
-def cell_hover(c: acceptance_measured.AcceptanceCell) -> str:
-    temp = "—" if c.temperature is None else f"{c.temperature:g}"
-    where = f"{c.engine} · {c.machine} · {c.created[:10]}"
-    return T("cell_detail", c_file=c.file, c_arm=c.arm, c_prompt=c.prompt, temp=temp, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup, where=where) \
-        + (f" · ⚠ {c.defect.text(lang())}" if c.defect else "")
-
-
-def cell_spec(c: acceptance_measured.AcceptanceCell) -> dict:
-    """A measured cell as the live chart draws it (assets/explainer/live_chart.js: etau and positions models)."""
-    return {"id": c.id, "alpha": c.alpha, "gamma": c.gamma, "length": c.acceptance_length,
-            "rates": list(c.position_rates), "label": short(cell_label(c)), "hover": cell_hover(c)}
-
-
-def ref_label(r: article_tables.Reference) -> str:
-    name = localized(r, "label")
-    value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
-    return f"{name} {value} ({r.source[:3]})"
-
-
-def implied_range(r: article_tables.Reference) -> tuple[float, float]:
-    """The α range the reference's acceptance length implies at the articles' draft length K = 7."""
-    return theory.implied_alpha(r.low, K_ARTICLES), theory.implied_alpha(r.high, K_ARTICLES)
-
-
-def alpha_text(lo: float, hi: float) -> str:
-    return f"{lo:.2f}" if round(lo, 2) == round(hi, 2) else f"{lo:.2f}–{hi:.2f}"
-
-
-def reference_layers(refs: list[article_tables.Reference]) -> tuple[list[dict], list[dict]]:
-    """The articles' acceptance lengths as bands (a range from low to high; a single value as a thin band), and
-    the E[τ] curve at γ = K = 7 with each reference's stretch of it marked: the comparison the articles allow."""
-    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r) + T("band_measured_suffix")} for r in refs]
-    k_curve = {"name": T("curve_article_k", K_ARTICLES=K_ARTICLES),
-               "color": DARK, "dash": "dash", "width": 1,
-               "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
-    marks = []
-    for r in refs:
-        lo, hi = implied_range(r)
-        xs = sorted({lo, hi, *(a for a in ALPHAS if lo < a < hi)})
-        marks.append({"name": ref_label(r), "color": TEAL, "width": 6, "legend": False, "markers": lo == hi,
-                      "hover": T("band_hover", K_ARTICLES=K_ARTICLES, alpha_text_lo_hi=alpha_text(lo, hi)),
-                      "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in xs]})
-    return bands, [k_curve, *marks]
-
-
-def reference_text(refs: list[article_tables.Reference]) -> str:
-    parts = []
-    for r in refs:
-        lo, hi = implied_range(r)
-        parts.append(f"{ref_label(r)} → α {alpha_text(lo, hi)}")
-    return "; ".join(parts)
+def caveats(lines: tuple[tuple[Kind, str], ...]) -> str:
+    """A chart's caveats as one caption, each with its kind's badge (the exported file shows the same lines)."""
+    return " ".join(f"{kind_markdown(kind)} {text.strip()}" for kind, text in lines)
 
 
 page_intro(T("title"), T("intro"))
@@ -99,7 +40,7 @@ page_sources(["leviathan", "eagle3_table1", "vllm", "llama.cpp"])
 
 def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     """What the nearest measured cell says, in one line (the chart rings the same cell at once)."""
-    st.markdown(f"{kind_markdown('measured')} " + T("nearest_cell", cell_label_c=cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup) +
+    st.markdown(f"{kind_markdown('measured')} " + T("nearest_cell", cell_label_c=chart.cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=chart.rates_text(c), c_measured_speedup=c.measured_speedup) +
         f"{kind_markdown('computed')} " + T("check_004_formula", c_predicted=c.predicted, c_cost_ratio=c.cost_ratio))
     defect_note([c])
 
@@ -108,10 +49,10 @@ def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: floa
     live_chart({
         "title": T("position_title"),
         "height": 300, "x": {"title": T("position_x"), "ticks": [1, 4, 8, 12, 16]}, "y": {"title": T("position_y"), "range": [0, 1]},
-        "hlines": [], "cells": [cell_spec(c) for c in cells], "cell_color": GREEN, "others_color": GRAY,
+        "hlines": [], "cells": [chart.cell_spec(c, lang()) for c in cells], "cell_color": chart.GREEN, "others_color": GRAY,
         "others_name": T("position_other_cells"),
         "implied_name": T("position_implied_curve"),
-        "curve": {"name": T("position_formula_curve"), "color": BLUE},
+        "curve": {"name": T("position_formula_curve"), "color": chart.BLUE},
         "current_name": T("position_current_alpha"),
         "live": {"model": "positions", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="positions_chart")
     st.caption(f"{kind_markdown('measured')} " + T("position_caption_counters") + f"{kind_markdown('computed')} " + T("position_caption_formula"))
@@ -125,8 +66,8 @@ def explorer() -> None:
         labels = {"alpha": T("slider_alpha"), "gamma": T("slider_gamma"),
                   "c": T("slider_c")}
         alpha = st.slider(labels["alpha"], 0.0, 1.0, step=0.01, key="alpha")
-        gamma = st.slider(labels["gamma"], 1, 16, key="gamma")
-        c = st.slider(labels["c"], 0.0, C_MAX, step=0.01, key="c")
+        gamma = st.slider(labels["gamma"], chart.GAMMAS[0], chart.GAMMAS[-1], key="gamma")
+        c = st.slider(labels["c"], 0.0, chart.C_MAX, step=0.01, key="c")
         url_state.publish(CONTROLS)
         e_tau = theory.expected_tokens(alpha, gamma)
         gain = theory.speedup(alpha, gamma, c)
@@ -138,36 +79,20 @@ def explorer() -> None:
                   help="(1 − α)(γc + γ + 1) / (1 − α^(γ+1)) — Leviathan et al. 2023, thm 3.11 (ĉ = c)")
         kind_badge("computed", T("metric_source"))
 
-    refs = article_tables.acceptance_references()
-    cells, _ = acceptance_measured.recorded_cells()
+    calc = chart.calculator(lang())
+    cells = list(calc.cells)
     sliders = {name: slider(name) for name in labels}  # each slider is keyed by its name
-    bands, k_layers = reference_layers(refs)
     with right:
-        live_chart({
-            "title": T("expected_title"), "height": 330,
-            "x": {"title": "α", "range": [0, 1]},
-            # a cell far above the rest (a copy prompt's acceptance length of 36) is drawn off scale at the top
-            "y": {"title": T("expected_y"), "cells_cap": on_scale(c.acceptance_length for c in cells)},
-            "grid": ALPHAS, "curve": {"name": T("expected_curve"), "color": BLUE},
-            "hlines": [], "bands": bands, "fixed": k_layers,
-            "current_name": T("expected_current"), "cells": [cell_spec(c) for c in cells], "cell_color": GREEN,
-            "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma}, "sliders": sliders}}, key="etau_chart")
-        st.caption(f"{kind_markdown('computed')} " + T("formula_curves_note") +
-                   f"{kind_markdown('quoted')} " + T("expected_bands_note", K_ARTICLES=K_ARTICLES) +
-                   reference_text(refs) + "." + (" " + T("expected_cells_note") if cells else ""))
+        live_chart({**calc.etau, "live": {"model": "etau", "values": {"alpha": alpha, "gamma": gamma},
+                                          "sliders": sliders}}, key="etau_chart")
+        st.caption(caveats(calc.etau_caveats))
         near = acceptance_measured.nearest(cells, alpha, gamma)
         if near:
             nearest_readout(near)
 
-        live_chart({
-            "title": T("gamma_title"), "height": 300,
-            "x": {"title": "γ", "ticks": [1, 2, 4, 6, 8, 10, 12, 14, 16]}, "y": {"title": "×"}, "grid": GAMMAS,
-            "curves": [{"name": T("col_speedup"), "color": BLUE, "markers": True, "unit": "×"},
-                       {"name": T("gamma_compute"), "color": ORANGE, "markers": True, "unit": "×"}],
-            "hlines": [{"y": 1, "color": "gray", "dash": "dot"}], "current_name": T("gamma_current"),
-            "live": {"model": "gamma", "values": {"alpha": alpha, "gamma": gamma, "c": c}, "sliders": sliders}},
-            key="gamma_chart")
-        st.caption(kind_markdown("computed") + " " + T("formula_assumption"))
+        live_chart({**calc.gamma, "live": {"model": "gamma", "values": {"alpha": alpha, "gamma": gamma, "c": c},
+                                           "sliders": sliders}}, key="gamma_chart")
+        st.caption(caveats(calc.gamma_caveats))
         download_chart("acceptance")
         if cells:  # after the γ chart, which pages and benches find as the second live chart
             positions_chart(cells, alpha, gamma, sliders)
@@ -208,7 +133,7 @@ def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: 
     rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_length"): round(c.acceptance_length, 2),
              T("col_implied_alpha"): round(c.alpha, 3), T("col_temperature"): c.temperature, "γ": c.gamma, T("col_repeats"): c.repeats,
              T("col_drafts"): c.counts.drafts, T("col_accepted"): c.counts.accepted,
-             T("col_position_rates"): rates_text(c), T("col_recording"): c.file} for c in cells]
+             T("col_position_rates"): chart.rates_text(c), T("col_recording"): c.file} for c in cells]
     table(rows)
     st.caption(f"{kind_markdown('measured')} " + T("counters_note") + f"{kind_markdown('computed')} " + T("implied_alpha_note"))
     f16_note(cells)
@@ -226,7 +151,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     names = legend_names([f"{group[0].kind} · {arm} · {Path(file).stem}" for (file, arm, _), group in drawn])
     for i, (name, (_, group)) in enumerate(zip(names, drawn)):
         xs = [c.temperature for c in group]
-        hover = [cell_hover(c) for c in group]
+        hover = [chart.cell_hover(c, lang()) for c in group]
         line = {"color": palette.series(i)}
         figs["length"].add_trace(go.Scatter(x=xs, y=[c.acceptance_length for c in group], name=name, mode="lines+markers",
                                             hovertext=hover, line=line))
@@ -246,7 +171,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_temperature"): c.temperature,
              T("col_speedup"): round(c.measured_speedup, 2),
              T("col_length"): round(c.acceptance_length, 2), T("col_implied_alpha"): round(c.alpha, 3),
-             T("col_per_position"): rates_text(c), T("col_same_token_count"): "✓" if c.like_for_like else "✗",
+             T("col_per_position"): chart.rates_text(c), T("col_same_token_count"): "✓" if c.like_for_like else "✗",
              T("col_copied_triples"): f"{c.base_copied:.0%} / {c.spec_copied:.0%}", T("col_recording"): c.file}
             for group in sweeps.values() for c in group]
     table(rows)
@@ -254,7 +179,7 @@ def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None
     sampled = [c for group in sweeps.values() for c in group if c.temperature]
     worst = max(sampled, key=lambda c: c.base_copied - c.spec_copied, default=None)
     if worst and worst.base_copied - worst.spec_copied >= 0.5:  # not noise: most of one output, almost none of the other
-        st.warning(T("copied_warning", cell_label_worst=cell_label(worst), worst_temperature=worst.temperature, worst_base_copied=worst.base_copied, worst_spec_copied=worst.spec_copied, worst_counts_drafts=worst.counts.drafts, worst_counts_accepted=worst.counts.accepted))
+        st.warning(T("copied_warning", cell_label_worst=chart.cell_label(worst), worst_temperature=worst.temperature, worst_base_copied=worst.base_copied, worst_spec_copied=worst.spec_copied, worst_counts_drafts=worst.counts.drafts, worst_counts_accepted=worst.counts.accepted))
     st.caption(f"{kind_markdown('measured')} " + T("like_for_like_note"))
 
 

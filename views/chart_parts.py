@@ -16,7 +16,7 @@ from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
 from specreplay.addresses import address, addresses_named
 from specreplay.articles import originals
-from specreplay.charts import MAX_NAME, MAX_SERIES, short  # noqa: F401  (the pages' chart rules, re-exported)
+from specreplay.charts import MAX_NAME, MAX_SERIES, on_scale, short  # noqa: F401  (the pages' chart rules, re-exported)
 
 T = Texts("chart_parts")
 
@@ -65,16 +65,6 @@ def log2_axis(values: Iterable[float]) -> dict:
     lo, hi = (math.floor(math.log2(min(vs))), math.ceil(math.log2(max(vs)))) if vs else (0, 6)
     ticks = [2 ** k for k in range(lo, hi + 1)]
     return {"type": "log", "tickvals": ticks, "ticktext": [f"{t:g}" for t in ticks]}
-
-
-def on_scale(values: Iterable[float | None]) -> float:
-    """The largest value a chart's axis reaches: the data's own, unless a few values lie far above the rest (each
-    more than twice the next one down): those are drawn at the axis' edge as off-scale markers instead of stretching
-    the axis over every other point."""
-    vs = sorted(v for v in values if v is not None)
-    while len(vs) > 1 and vs[-1] > 2 * vs[-2]:
-        vs.pop()
-    return vs[-1] if vs else 1.0
 
 
 RATIO_SCALE = "RdBu"  # red below 1.0 (a loss), blue above (a gain), white at 1.0

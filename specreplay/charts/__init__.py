@@ -10,6 +10,7 @@ a page shows as Markdown (with its links) and a file as plain text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 MAX_SERIES = 6
@@ -19,6 +20,16 @@ MAX_NAME = 40
 def short(name: str) -> str:
     """A legend name cut to MAX_NAME characters (the hover and the sources block carry the rest)."""
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
+
+
+def on_scale(values: Iterable[float | None]) -> float:
+    """The largest value a chart's axis reaches: the data's own, unless a few values lie far above the rest (each
+    more than twice the next one down): those are drawn at the axis' edge as off-scale markers instead of stretching
+    the axis over every other point."""
+    vs = sorted(v for v in values if v is not None)
+    while len(vs) > 1 and vs[-1] > 2 * vs[-2]:
+        vs.pop()
+    return vs[-1] if vs else 1.0
 
 
 @dataclass(frozen=True)

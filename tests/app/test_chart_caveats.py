@@ -4,6 +4,7 @@ one spec per chart, drawn by both)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -52,3 +53,15 @@ def test_the_breakeven_file_shows_the_pages_caveats_for_each_target() -> None:
         caption = next(c.value for c in at.caption if "System throughput =" in c.value and "measured" in c.value)
         assert page_text(caption) == " ".join(grid["caveats"]), target
     assert any("16-bit weights holding the 4-bit model's values" in " ".join(g["caveats"]) for g in grids.values())
+
+
+def test_the_acceptance_file_shows_the_pages_caveats() -> None:
+    """Under the E[τ] chart: the formula, the articles' bands and the α each implies at K = 7, our cells; under the
+    γ chart: the formula's assumption — each with its badge on the page and in the file."""
+    at = open_page("acceptance", "en")
+    page_words = " ".join(page_text(c.value) for c in at.caption)
+    notes = re.findall(r'<p class="ex-note"><span class="ex-kind"[^>]*>([^<]*)</span> ([^<]*)</p>',
+                       export_chart("acceptance", "en"))
+    assert [kind for kind, _ in notes] == ["computed", "quoted", "measured here", "computed"]
+    for _, text in notes:
+        assert html.unescape(text) in page_words
