@@ -25,30 +25,20 @@ from specreplay.views.ui import (
 )
 
 from specreplay import article_tables, ceiling, palette, real_ladder
-from specreplay.acceptance_measured import cells_of
-from specreplay.engine_defects import draft_graphs_defect
+from specreplay.charts import ladder as chart
 from specreplay.locations import recording_file
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.speedup import arm_rate, arm_speedup
-from specreplay.words import word
 
 T = Texts("ladder")
 H200_FILE = recording_file("smollm2-h200.jsonl")
 # Rows of the article tables by their stable keys (assets/articles_measured.csv `key`).
-RUNGS_000 = ["original", "quantized", "drafter"]
 PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]
 RTX_GENERAL = ["baseline", "mtp_tuned", "plus_dflash2_plus_lookup_drafter"]
 RTX_QUOTING = ["before_16_token_verify_document_quoting", "16_token_verify_document_quoting"]
 RTX_CHAT = "16_token_verify_general_chat"
-OVERALL = "overall"
-DRAFTERS = ("draft", "ngram", "draft_first")
 MACHINES = tuple(real_ladder.MACHINE_LADDERS)  # this CPU first: the default, the headline's larger real gain
-
-
-def prompt_id(workload_en: str) -> str:
-    """A stable id for a prompt row of 000's table, from its English name: 'code generation' → 'code-generation'."""
-    return workload_en.split(" (")[0].strip().lower().replace(" ", "-")
 
 
 def source_line(c: article_tables.TableCell) -> str:
@@ -72,8 +62,7 @@ def ladder_chart(steps: list[article_tables.Step], key: str, title: str, notes: 
     """An article's rungs; bars that are not one change apart pass their own notes, so no ratio joins unlike bars."""
     notes = notes if notes is not None else ["" if s.vs_previous is None else times(s.vs_previous) for s in steps]
     c = steps[0].cell
-    bars([localized(s, "label") for s in steps], [s.value for s in steps], notes,
-         [palette.baseline(0)] + [palette.series(i) for i in range(len(steps) - 1)], key, title,
+    bars([localized(s, "label") for s in steps], [s.value for s in steps], notes, chart.colours(len(steps)), key, title,
          f"{kind_label(shown_kind(c))} · {ui.source_line(c, markdown=False, conditions=False)}")
 
 
@@ -82,8 +71,8 @@ def steps_table(steps: list[article_tables.Step]) -> None:
             T("col_first"): times(s.vs_first), "tok/s": s.value} for s in steps])  # multipliers beside the rung
 
 
-CONTROLS = [url_state.Control("prompt", str, OVERALL), url_state.Control("our_prompt", str, ""),
-            url_state.choice("our_drafter", "draft", DRAFTERS), url_state.choice("our_machine", "cpu", MACHINES)]
+CONTROLS = [url_state.Control("prompt", str, chart.OVERALL), url_state.Control("our_prompt", str, ""),
+            url_state.choice("our_drafter", "draft", chart.DRAFTERS), url_state.choice("our_machine", "cpu", MACHINES)]
 url_state.restore(CONTROLS)
 page_intro(T("title"), T("intro"))
 st.info(T("rule"), icon=":material/rule:")
@@ -92,18 +81,11 @@ st.info(T("rule"), icon=":material/rule:")
 def article_000() -> str:
     """000's ladder for the chosen prompt; returns the chosen prompt's kind of text (for our ladder's default)."""
     headline = st.empty()  # filled once the prompt is chosen: the headline reads the chosen prompt's rates
-    prompts = article_tables.workloads("ladder_by_prompt")
-    by_id = {prompt_id(w["workload_en"]): w for w in prompts}
-    names: dict[str, str] = {OVERALL: T("overall"), **{i: localized(w, "workload") for i, w in by_id.items()}}
+    names = chart.prompts_000(lang())
     if st.session_state.get("prompt") not in names:
-        st.session_state["prompt"] = OVERALL
+        st.session_state["prompt"] = chart.OVERALL
     choice = str(st.selectbox(T("prompt"), list(names), key="prompt", format_func=lambda k: names[k]))
-    if choice == OVERALL:
-        steps = article_tables.ladder("ladder_overall")
-        which = T("overall_short")
-    else:
-        steps = article_tables.ladder("ladder_by_prompt", workload=by_id[choice]["workload"], series_names=RUNGS_000)
-        which = localized(by_id[choice], "workload")
+    which, steps = chart.article_ladder(choice, lang())
     headline.subheader(T("headline", which=which, first=steps[0].value, last=steps[-1].value))
     cols = st.columns(3)
     cols[0].metric(T("step_quant"), times(steps[1].vs_previous))
@@ -113,21 +95,20 @@ def article_000() -> str:
     ladder_chart(steps, "ladder_000", T("chart_000"))
     lfl = all(s.cell.like_for_like for s in steps)
     st.caption(source_line(steps[0].cell) + " · " + T("median3") + " · " + (T("lfl_yes") if lfl else T("lfl_unstated")))
-    if choice == OVERALL:
+    if choice == chart.OVERALL:
         stated = {s.cell.key: (article_tables.cell("ladder_overall", s.cell.key, "step_ratio_stated").value,
                                article_tables.cell("ladder_overall", s.cell.key, "total_ratio_stated").value)
                   for s in steps}
         st.caption(kind_markdown("computed") + " " + T("stated") + ", ".join(
             f"{localized(s, 'label')} {times(stated[s.cell.key][0])} / {times(stated[s.cell.key][1])}"
             for s in steps))
-    return {"code-generation": "code", "reasoning": "reasoning", "chat": "chat", "long-prose": "long-prose"}.get(
-        choice, "code")
+    return chart.KIND_OF_PROMPT.get(choice, "code")
 
 
 def by_prompt_000() -> None:
     prompts = article_tables.workloads("ladder_by_prompt")
     fig = go.Figure()
-    for i, rung in enumerate(RUNGS_000):
+    for i, rung in enumerate(chart.RUNGS_000):
         cs = [article_tables.cell("ladder_by_prompt", rung, "decode_rate", w["workload"]) for w in prompts]
         fig.add_trace(go.Bar(name=localized(cs[0], "series"), x=[localized(w, "workload") for w in prompts],
                              y=[c.value for c in cs],
@@ -136,7 +117,7 @@ def by_prompt_000() -> None:
     fig.update_layout(barmode="group", height=300, margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis_title="tok/s",
                       title=T("by_prompt"))
     plotly(fig, key="by_prompt")
-    st.caption(source_line(article_tables.cell("ladder_by_prompt", RUNGS_000[0], "decode_rate", prompts[0]["workload"])))
+    st.caption(source_line(article_tables.cell("ladder_by_prompt", chart.RUNGS_000[0], "decode_rate", prompts[0]["workload"])))
     ttft = {c.key: c for c in article_tables.table_cells("ttft")}
     st.caption(kind_markdown(shown_kind(ttft["original"])) + " " + T(
         "ttft", a=ttft["original"].value, b=ttft["quantized"].value, c=ttft["drafter_off"].value,
@@ -144,18 +125,7 @@ def by_prompt_000() -> None:
 
 
 def rung_name(arm: str) -> str:
-    return T(f"rung_{arm}") if f"rung_{arm}" in T else arm
-
-
-def step_times(rec: Recording, arm: str, prompt: str) -> str:
-    """A speculative rung's step against a plain step on one prompt, from the file (computed), or "" without
-    counters: ms per engine step = tokens per step ÷ decode rate (acceptance_measured.AcceptanceCell.steps)."""
-    cell = next((c for c in cells_of(rec) if c.arm == arm and c.prompt == prompt), None)
-    if cell is None:
-        return ""
-    return T("ours_steps_h200", arm=rung_name(arm), per_step=cell.tokens_per_step,
-             spec=1000 * cell.tokens_per_step / cell.spec_tps, base=rung_name(cell.baseline),
-             plain=1000 / cell.base_tps)
+    return chart.rung_name(arm, lang())
 
 
 def our_ladder(kind: str) -> None:
@@ -201,22 +171,18 @@ def our_ladder(kind: str) -> None:
     cols = st.columns(len(pl.rungs) - 1)
     for col, (a, b) in zip(cols, zip(pl.rungs, pl.rungs[1:])):
         col.metric(T("ours_step", a=rung_name(a.arm), b=rung_name(b.arm)), times(b.vs_previous))
-    defects = {r.arm: d for r in pl.rungs if (d := draft_graphs_defect(got.arm(r.arm)))}
-    for arm, defect in defects.items():  # the rung's figures measure the engine's defect, not a draft model's cost
-        st.caption(":material/bug_report: " + T("ours_defect", arm=rung_name(arm), defect=defect.markdown(lang())))
+    caveats = chart.our_caveats(got, machine, arms, pick, lang())
+    for c in caveats:  # a rung whose figures measure the engine's defect, not a draft model's cost
+        if not c.kind:
+            st.caption(":material/bug_report: " + c.page)
     arm_of = {a.id: a for a in got.arms}
     bars([rung_name(r.arm) for r in pl.rungs], [None if r.rate is None else round(r.rate, 1) for r in pl.rungs],
-         ["" if r.vs_previous is None else times(r.vs_previous) for r in pl.rungs],
-         [palette.baseline(0)] + [palette.series(i) for i in range(len(pl.rungs) - 1)], "ladder_ours",
-         T("ours_question"), f"{kind_label('measured')} · {file}")
-    if machine == "cpu":
-        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + word("f16_note", lang()) + " "
-                   + recorded_with([arm_of[a] for a in arms]))
-    else:
-        st.caption(f"{kind_markdown('measured')} " + T("ours_caption") + " " + T("ours_caption_h200") + " "
-                   + recorded_with([arm_of[a] for a in arms]))
-        steps = step_times(got, arms[-1], pick)
-        st.caption(f"{kind_markdown('computed')} " + (steps + " " if steps else "") + T("ours_why_h200"))
+         ["" if r.vs_previous is None else times(r.vs_previous) for r in pl.rungs], chart.colours(len(pl.rungs)),
+         "ladder_ours", T("ours_question"), f"{kind_label('measured')} · {file}")
+    for c in caveats:  # what was measured links its engines and models (the file names them unlinked, in its sources)
+        if c.kind:
+            links = " " + recorded_with([arm_of[a] for a in arms]) if c.kind == "measured" else ""
+            st.caption(f"{kind_markdown(c.kind)} {c.page}{links}")
     st.markdown(f"**{T('ours_table_title')}**")
     rows = []
     for x in ladders:

@@ -148,6 +148,7 @@ const CHARTS = {
       table(col, col.id, d.words.columns, rungs.map((r) => [r.label, r.value === null ? "—" : String(r.value),
                                                             times(r.prev), times(r.first)]));
     }
+    for (const c of mine?.caveats ?? []) readouts(columns[1][0], [["caveat", "ⓘ", c]]);
   },
   breakeven(d, v, view) {
     const g = d.grids[v.be_target];

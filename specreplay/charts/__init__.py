@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from specreplay.articles import Kind
+
 MAX_SERIES = 6
 MAX_NAME = 40
 
@@ -39,7 +41,13 @@ class Caveat:
 
     text: str
     markdown: str = ""
+    kind: Kind | None = None  # the badge in front of it (measured, computed, …)
 
     @property
     def page(self) -> str:
         return self.markdown or self.text
+
+    @staticmethod
+    def of(markdown: str, kind: Kind | None = None) -> Caveat:
+        """A caveat from the page's Markdown whose only markup is bold: the file shows it without the stars."""
+        return Caveat(markdown.replace("**", ""), markdown, kind)
