@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import streamlit as st
+from specreplay.views import url_state
 from specreplay.views.player_frame import player_frame
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
@@ -16,7 +17,7 @@ from streamlit.delta_generator import DeltaGenerator
 from specreplay import ceiling
 from specreplay.export_html import standalone_html
 from specreplay.imported import imported_info, source_line
-from specreplay.panes import Pane, recorded_arm_pane
+from specreplay.panes import Pane
 from specreplay.playback import SPEEDS, default_speed, speed_note
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
@@ -35,12 +36,11 @@ from specreplay.replay.arms import (
     prompts_with_runs,
     repeats,
     sim_label,
-    sim_pane,
 )
 from specreplay.replay.default import Choice, choose
 from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.payload import player_payload
-from specreplay.replay.selection import default_arms, default_prompt
+from specreplay.replay.selection import Selection, default_arms, default_prompt
 from specreplay.replay.source import MAX_UPLOAD_BYTES, load_bundled, provenance
 from specreplay.speedup import speedups
 from specreplay.timeline import decode_rate, first_token_us
@@ -51,6 +51,10 @@ T = Texts("replay")
 SIM_WORD = kind_label("simulated")
 DEFAULT_SIMS = [preset_token(name) for name in PRESETS]
 MEDIAN = "median"  # the repeat selectbox's first option: each arm's median repeat
+# The URL keys read as numbers, each validated once (the others name arms, prompts and files, checked against them)
+REPEAT = url_state.Control("repeat", url_state.digits, None)
+REF = url_state.Control("ref", url_state.digits, None)
+SPEED = url_state.Control("speed", float, None, options=SPEEDS)
 q = st.query_params
 
 st.title(T("title"))
@@ -184,10 +188,8 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         reps = repeats(rec, chosen_recorded, prompt)
         rkey = f"replay_repeat::{rec_key}::{prompt}"
         if rkey not in st.session_state:
-            url_rep = q.get("repeat", "")
-            # ASCII digits, a few of them: int() refuses '²' and 5,000-digit strings with its own words
-            st.session_state[rkey] = (int(url_rep) if url_rep.isascii() and url_rep.isdigit() and len(url_rep) <= 6
-                                      and int(url_rep) in reps else MEDIAN)
+            url_rep = url_state.given(REPEAT)[0]
+            st.session_state[rkey] = url_rep if url_rep in reps else MEDIAN
         elif st.session_state[rkey] not in [MEDIAN, *reps]:
             st.session_state[rkey] = MEDIAN  # the newly chosen arms lack that repeat
         rep_names: dict[str | int, str] = {MEDIAN: T("median_repeat"), **{r: T("repeat_n", n=r) for r in reps}}
@@ -228,13 +230,15 @@ def _add_custom(arms_key: str, token: str) -> None:
 
 
 def _panes(rec: Recording | None, arms: list[str], prompt: str | None, repeat: int | None) -> list[Pane]:
+    """The chosen arms' panes, through the one Selection (as export-html and video build theirs); an arm that
+    cannot be shown is a line, not an error."""
+    chosen = Selection(prompt or "", tuple(arms), repeat)
     panes = []
     for arm in arms:
+        if not is_sim(arm) and not (rec and prompt):
+            continue  # a recorded arm is offered only once a recording and its prompt are chosen
         try:
-            if is_sim(arm):
-                panes.append(sim_pane(arm, SIM_WORD))
-            elif rec and prompt:  # a recorded arm is offered only once a recording and its prompt are chosen
-                panes.append(recorded_arm_pane(rec, arm, prompt, repeat))
+            panes.append(chosen.pane(rec, arm, SIM_WORD))
         except (LookupError, ValueError) as exc:
             st.warning(plain(str(exc)))
     return panes
@@ -242,18 +246,11 @@ def _panes(rec: Recording | None, arms: list[str], prompt: str | None, repeat: i
 
 def _speed(default: float) -> float:
     """The URL's speed, else the rule's opening speed for this replay (specreplay.playback.default_speed)."""
-    raw = q.get("speed")
-    if not raw:
-        return default
-    try:
-        speed = float(raw) if len(raw) <= 20 else 0.0
-    except ValueError:
-        speed = 0.0
-    if speed not in SPEEDS:
-        raw = plain(raw or "", 20)
-        st.warning(T("url_speed_bad", raw=raw, default=default, offered=", ".join(f"{s:g}" for s in SPEEDS)))
-        return default
-    return speed
+    speed, bad = url_state.given(SPEED)
+    if bad is not None:
+        st.warning(T("url_speed_bad", raw=plain(bad, 20), default=default,
+                     offered=", ".join(f"{s:g}" for s in SPEEDS)))
+    return default if speed is None else speed
 
 
 def _ceiling(rec: Recording | None, pane: Pane, prompt: str | None) -> str:
@@ -284,16 +281,6 @@ def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str |
     if ref is not None:
         st.caption(T("speedup_caption", ref=panes[ref].label))
     st.caption(T("ceiling_caption"))
-
-
-def _sync_query(values: dict[str, str | None]) -> None:
-    """Mirror the selection into the URL so the link reproduces it (lang is managed by specreplay.views.ui)."""
-    for key, value in values.items():
-        if value is None:
-            if key in q:
-                del q[key]
-        elif q.get(key) != value:
-            q[key] = value
 
 
 def _pick_levels(rec: Recording, rec_key: str, side: DeltaGenerator) -> list[LevelKey]:
@@ -368,15 +355,13 @@ def _page() -> None:
         ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
         rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
         if rkey not in st.session_state:
-            url_ref = q.get("ref", "")
-            # ASCII digits, a few of them: int() refuses '²' and 5,000-digit strings with its own words
-            st.session_state[rkey] = (int(url_ref) if url_ref.isascii() and url_ref.isdigit() and len(url_ref) <= 2
-                                      and int(url_ref) < len(panes) else (auto or 0))
+            url_ref = url_state.given(REF)[0]
+            st.session_state[rkey] = url_ref if url_ref is not None and url_ref < len(panes) else (auto or 0)
         reference = st.selectbox(T("reference"), list(ref_names), key=rkey,
                                  format_func=lambda i: ref_names[i],
                                  help=T("reference_help"))
         reference = None if reference == auto else reference
-    _sync_query({"recording": rec_name, "mode": "levels" if mode == "levels" else None, "prompt": prompt,
+    url_state.mirror({"recording": rec_name, "mode": "levels" if mode == "levels" else None, "prompt": prompt,
                  "arms": ",".join(arms) or None, "levels": ",".join(k.token() for k in level_choice) or None,
                  "repeat": None if repeat is None else str(repeat),
                  "speed": None if speed == default_speed(end_us) else f"{speed:g}",

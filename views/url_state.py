@@ -4,11 +4,14 @@ A page names its controls once: `Control(key, parse, default)`. Before the widge
 valid URL value into the widget's session state (a value that does not parse, or is not one of the control's
 options, is ignored and the default stays); after they are drawn, `publish` writes the current values back,
 leaving out values equal to the default so links stay short. A widget keyed `key` reads `?key=`.
+
+A page whose widgets are keyed per recording (the replay page) reads a key's value with `given` and writes its
+keys with `mirror`: one validation (the Control's) and one writer per key.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +45,14 @@ class Control:
         return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+def digits(text: str) -> int:
+    """A whole number of at most six ASCII digits: int() alone takes '²', '3_0' and ' 3', and refuses a 5,000-digit
+    string in its own words."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise ValueError(f"{text[:20]!r} is not a whole number")
+    return int(text)
+
+
 def number(key: str, default: float, low: float, high: float) -> Control:
     return Control(key, float, default, low=low, high=high)
 
@@ -69,14 +80,32 @@ def restore(controls: Sequence[Control]) -> None:
             st.session_state[c.key] = c.default
 
 
+def given(c: Control) -> tuple[Any, str | None]:
+    """The URL's value for this control: (value, None); (None, the text) when it is there but not valid; (None,
+    None) when it is not there."""
+    text = st.query_params.get(c.name)
+    if not text:
+        return None, None
+    try:
+        return c.read(text), None
+    except (ValueError, TypeError):
+        return None, text
+
+
+def mirror(values: Mapping[str, str | None]) -> None:
+    """Write these URL values, each only where it changed; None removes the key (lang is ui.language_switch's)."""
+    for name, text in values.items():
+        if text is None:
+            if name in st.query_params:
+                del st.query_params[name]
+        elif st.query_params.get(name) != text:
+            st.query_params[name] = text
+
+
 def publish(controls: Sequence[Control]) -> None:
     """Mirror the current values into the URL (defaults left out)."""
     for c in controls:
         value = st.session_state.get(c.key, c.default)
-        text = None if value == c.default else (("1" if value else "0") if isinstance(value, bool) else c.text(value))
-        if text is None:
-            if c.name in st.query_params:
-                del st.query_params[c.name]
-        elif st.query_params.get(c.name) != text:
-            st.query_params[c.name] = text
+        mirror({c.name: None if value == c.default else
+                (("1" if value else "0") if isinstance(value, bool) else c.text(value))})
         st.session_state[f"_url_{c.key}"] = st.query_params.get(c.name)
