@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from specreplay.views import pages
 
 from specreplay import llamacpp_files, story
 from specreplay.panes import recorded_arm_pane
@@ -20,7 +21,7 @@ from specreplay.video.draw import FrameDrawer
 from tests.apptest_helpers import open_page
 from tests.browser_fixtures import ROOT
 
-PAGES = ["", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
+PAGES = ["" if p == pages.START else p.url_path for p in pages.PAGES]  # the start page is served at "/"
 
 
 def ladder() -> Recording:
