@@ -27,15 +27,14 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from specreplay.views import pages  # noqa: E402
-
 from bench.explainer_bench import SERVER_FLAGS  # noqa: E402
 from specreplay import languages  # noqa: E402
+from specreplay.views import pages  # noqa: E402
 from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.local_server import free_port, local_server  # noqa: E402
 
 TARGET_MS = 1500
-# page name → what counts as its first chart, for every explainer page of the registry (views/pages.py: every page
+# page name → what counts as its first chart, for every explainer page of the registry (specreplay/views/pages.py: every page
 # but the start page and the replay); its sidebar link is its English title (the language files' `pages` table).
 FIRST_CHART = {
     "acceptance": "[data-live-chart] svg",

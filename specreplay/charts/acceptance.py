@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from specreplay import acceptance_measured, article_tables, palette, theory
-from specreplay.acceptance_measured import AcceptanceCell
-from specreplay.articles import Kind
+from specreplay import palette, theory
 from specreplay.charts import on_scale, short
 from specreplay.embeds.words import say
+from specreplay.explain import acceptance_measured
+from specreplay.explain.acceptance_measured import AcceptanceCell
 from specreplay.languages import Lang, localized
+from specreplay.quoted import article_tables
+from specreplay.quoted.articles import Kind
 
 ALPHAS = [i / 100 for i in range(101)]
 GAMMAS = list(range(1, 17))

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay import breakeven, llamacpp_files
 from specreplay.charts import Caveat
 from specreplay.embeds.words import say
+from specreplay.explain import breakeven, llamacpp_files
 from specreplay.languages import Lang
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording

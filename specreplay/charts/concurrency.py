@@ -15,18 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from specreplay import axis_series, h200_qwen_files, llamacpp_files, palette, quant_series, sweep_series
-from specreplay.articles import cite, shown_kind
+from specreplay import palette
 from specreplay.charts import MAX_SERIES, Caveat, short
 from specreplay.embeds.words import Say, say
-from specreplay.engine_defects import draft_graphs_defect
+from specreplay.engines.defects import draft_graphs_defect
+from specreplay.explain import axis_series, h200_qwen_files, llamacpp_files, quant_series, sweep_series
+from specreplay.explain.timing_sweep import TIMING_FILE
 from specreplay.languages import Lang, localized
-from specreplay.locations import recording_file
 from specreplay.multiplier import times
+from specreplay.quoted.articles import cite, shown_kind
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
 from specreplay.recording.header import Header
-from specreplay.timing_sweep import TIMING_FILE
+from specreplay.recording.locations import recording_file
 from specreplay.words import word
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]

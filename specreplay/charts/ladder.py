@@ -8,12 +8,13 @@ once for the ladder page and its exported chart.
 
 from __future__ import annotations
 
-from specreplay import article_tables, languages, palette
-from specreplay.acceptance_measured import cells_of
+from specreplay import languages, palette
 from specreplay.charts import Caveat
 from specreplay.embeds.words import say
-from specreplay.engine_defects import draft_graphs_defect
+from specreplay.engines.defects import draft_graphs_defect
+from specreplay.explain.acceptance_measured import cells_of
 from specreplay.languages import Lang, localized
+from specreplay.quoted import article_tables
 from specreplay.recording.format import Recording
 from specreplay.words import word
 

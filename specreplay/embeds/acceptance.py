@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from specreplay import article_tables
-from specreplay.articles import cite
 from specreplay.charts import acceptance
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import say
 from specreplay.languages import Lang, localized
+from specreplay.quoted import article_tables
+from specreplay.quoted.articles import cite
 
 # The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.
 STATE = ("alpha", "gamma", "c")

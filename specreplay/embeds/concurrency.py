@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from specreplay.articles import shown_kind
 from specreplay.charts import concurrency
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import say
 from specreplay.languages import Lang
+from specreplay.quoted.articles import shown_kind
 from specreplay.words import word
 
 # The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.

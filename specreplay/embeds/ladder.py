@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from specreplay import real_ladder
-from specreplay.articles import cite
 from specreplay.charts import ladder
-from specreplay.derived import ratio
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, say
+from specreplay.explain import real_ladder
+from specreplay.explain.derived import ratio
 from specreplay.languages import Lang, localized
 from specreplay.multiplier import times
+from specreplay.quoted.articles import cite
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.panes import Pane, recorded_arm_pane
-from specreplay.playback import default_speed
 from specreplay.recording.format import Recording
 from specreplay.replay.arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
 from specreplay.replay.default import choose_in, story_arms
+from specreplay.replay.panes import Pane, recorded_arm_pane
+from specreplay.replay.playback import default_speed
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from specreplay.views import pages
 
+from specreplay.views import pages
 from tests.apptest_helpers import open_page, prose_words
 
 PAGES = [p.name for p in pages.PAGES]

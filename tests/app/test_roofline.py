@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from specreplay import roofline as rl
+from specreplay.explain import roofline as rl
 from tests.apptest_helpers import open_expander
 from tests.browser_fixtures import ROOT
 
@@ -94,7 +94,7 @@ def test_measured_ridge_is_our_peak_over_our_bandwidth(data: dict) -> None:
 # ---------- the page ----------
 
 def page(lang: str = "ko", **query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "views" / "roofline.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "specreplay" / "views" / "roofline.py"), default_timeout=60)
     at.query_params["lang"] = lang
     for key, value in query.items():
         at.query_params[key] = value

@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import acceptance_measured, article_tables, breakeven, llamacpp_files, real_ladder, theory
+from specreplay import theory
 from specreplay.charts import concurrency as concurrency_chart
 from specreplay.embeds.export import CHARTS, export_chart
+from specreplay.explain import acceptance_measured, breakeven, llamacpp_files, real_ladder
 from specreplay.multiplier import times
+from specreplay.quoted import article_tables
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 from specreplay.resources import ASSETS

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from specreplay.views import pages
 
+from specreplay.views import pages
 from tests.browser_fixtures import ROOT
 
 PAGES = [p.name for p in pages.PAGES]

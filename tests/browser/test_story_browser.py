@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from specreplay.views import pages
 
-from specreplay import llamacpp_files, story
-from specreplay.panes import recorded_arm_pane
+from specreplay.explain import llamacpp_files, story
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
+from specreplay.replay.panes import recorded_arm_pane
 from specreplay.video.draw import FrameDrawer
+from specreplay.views import pages
 from tests.apptest_helpers import open_page
 from tests.browser_fixtures import ROOT
 

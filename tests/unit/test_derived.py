@@ -1,11 +1,11 @@
-"""The shared derived rules (specreplay.derived): each table builder and page reads its ratios, crossings and
+"""The shared derived rules (specreplay.explain.derived): each table builder and page reads its ratios, crossings and
 break-evens through these, so a reader sees one rule for one question everywhere."""
 
 from __future__ import annotations
 
 import pytest
 
-from specreplay import derived
+from specreplay.explain import derived
 
 
 def test_a_ratio_needs_both_sides_and_a_base_above_zero() -> None:

@@ -1,11 +1,11 @@
-"""specreplay.drafter_sizes on the bundled H200 size recordings (issue #29): every target size has all three
+"""specreplay.explain.drafter_sizes on the bundled H200 size recordings (issue #29): every target size has all three
 drafter kinds, the steps and c follow from the counters, and the break-even reading is what the numbers say."""
 
 from __future__ import annotations
 
 import pytest
 
-from specreplay import drafter_sizes as ds
+from specreplay.explain import drafter_sizes as ds
 
 
 def test_the_bundled_size_files_give_four_targets_times_three_drafter_kinds_times_five_lengths():

@@ -6,12 +6,12 @@ from html import escape
 
 from specreplay.recorder import summary
 
-from specreplay.engine_defects import DRAFT_GRAPHS, draft_graphs_defect
-from specreplay.export_html import standalone_html
-from specreplay.panes import recorded_arm_pane
+from specreplay.engines.defects import DRAFT_GRAPHS, draft_graphs_defect
 from specreplay.recording.arm import Arm
 from specreplay.recording.format import load
 from specreplay.replay.default import clean_arms
+from specreplay.replay.export_html import standalone_html
+from specreplay.replay.panes import recorded_arm_pane
 from specreplay.replay.payload import pane_warnings
 from specreplay.resources import RECORDINGS
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from specreplay import full_scale as fs
+from specreplay.explain import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 

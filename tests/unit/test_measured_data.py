@@ -2,8 +2,9 @@
 
 import pytest
 
-from specreplay import article_tables, asset_csv, axis_series, sweep_series
-from specreplay.derived import first_below
+from specreplay.explain import axis_series, sweep_series
+from specreplay.explain.derived import first_below
+from specreplay.quoted import article_tables, asset_csv
 
 
 def by_label(table: str, metric: str) -> dict[str, axis_series.Series]:

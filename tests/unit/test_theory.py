@@ -2,7 +2,8 @@
 
 import pytest
 
-from specreplay import article_tables, theory
+from specreplay import theory
+from specreplay.quoted import article_tables
 
 
 @pytest.mark.parametrize(("alpha", "gamma", "c", "tau", "gain", "compute"), [
