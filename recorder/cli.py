@@ -26,9 +26,9 @@ from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.machine import default_processes
 from specreplay.recorder.redact import redact
 
-from specreplay.locations import missing_recording, recording_arg
 from specreplay.recording import catalogue
 from specreplay.recording import format as fmt
+from specreplay.recording.locations import missing_recording, recording_arg
 
 CHECKOUT_PROG = "python -m recorder"
 

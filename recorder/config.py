@@ -20,6 +20,7 @@ from specreplay.recorder.errors import RecorderError
 
 from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
+from specreplay.recording.arm import speculative_kind
 from specreplay.recording.format import (
     MAX_ID_CHARS,
     MAX_LEVELS,
@@ -85,7 +86,8 @@ class Arm:
 
     @property
     def speculative(self) -> bool:
-        return bool(self.flags.get("speculative_config"))
+        """Whether it drafts, by the recording layer's rule (what a reader of the recording will say of it)."""
+        return speculative_kind(self.id, self.flags, list(self.launch.command) if self.launch else []) is not None
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ def test_help_and_summary_need_no_extra(command: str, monkeypatch, capsys) -> No
 
 def test_the_app_gets_every_streamlit_setting_as_a_flag() -> None:
     """An installed app has no .streamlit/ folder in the working directory: each setting must travel as a flag."""
-    config = ROOT / "views/streamlit_config.toml"
+    config = ROOT / "specreplay/views/streamlit_config.toml"
     flags = cli.streamlit_flags(config)
     table = tomllib.loads(config.read_text())
     assert len(flags) == sum(len(options) for options in table.values())

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from specreplay import axis_series
 from specreplay.embeds.cli import main
 from specreplay.embeds.export import CHARTS, STATE_KEYS, export_chart
+from specreplay.explain import axis_series
 from specreplay.multiplier import times
 
 LIMIT = 1_500_000  # bytes: the 1.5 MB
