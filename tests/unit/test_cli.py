@@ -156,8 +156,9 @@ def test_a_finished_recording_whose_table_cannot_be_drawn_is_not_called_a_write_
                                                                                         capsys) -> None:
     """On the lent GPU the recorder runs from sources without the app's assets: the table after a recording read
     the ceiling's weight sizes, failed, and the recorder said it could not write the recording (issue #38's lease)."""
-    from specreplay.explain import ceiling
     from specreplay.recorder import cli as recorder_cli
+
+    from specreplay.explain import ceiling
     from specreplay.recording import catalogue
 
     rec = catalogue.recording(ROOT / "recordings/qwen-coder-1.5b-vllm026-eagle3.jsonl")
