@@ -27,6 +27,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from specreplay import languages
+from specreplay.cli_numbers import bounded
 from specreplay.export_html import export_recording
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
@@ -140,8 +141,8 @@ def interop_parser() -> argparse.ArgumentParser:
     ex.add_argument("--prompt", help="prompt id (default: the replay page's, by its written rule; docs/replay.md)")
     ex.add_argument("--arms", help="comma-separated arm ids, 1–4, as in the app's ?arms= (recorded ids or sim:… "
                     "tokens; default: the replay page's for this prompt)")
-    ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
-    ex.add_argument("--ref", type=int, help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
+    ex.add_argument("--repeat", type=bounded(int, 0, 2**63 - 1), help="repeat number (default: each arm's median repeat by decode speed)")
+    ex.add_argument("--ref", type=bounded(int, 0, 3), help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
                     "(default: the arm the others name as baseline, else the first)")
     ex.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
                     help=f"interface language (default: {languages.LANGUAGES[0]})")
