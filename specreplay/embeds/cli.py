@@ -9,6 +9,7 @@ from pathlib import Path
 
 from specreplay import languages
 from specreplay.embeds.export import CHARTS, WIDTH, StateError, export_chart, parse_size, state_of
+from specreplay.locations import recording_files
 from specreplay.output import OutputError, check_output, write_atomic
 
 
@@ -19,7 +20,8 @@ def parser(prog: str) -> argparse.ArgumentParser:
         "(gzip-compressed data). It loads nothing from the network: it opens from disk or in any site's <iframe>. "
         "The same inputs write the same bytes.")
     ap.add_argument("name", choices=list(CHARTS), help="the chart: " + ", ".join(CHARTS))
-    ap.add_argument("-o", "--output", required=True, help="the HTML file to write (must not exist unless --force)")
+    ap.add_argument("-o", "--output", required=True, help="the HTML file to write (must not exist unless --force; "
+                    "never a recording the charts read)")
     ap.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
                     help=f"the chart's language (default: {languages.LANGUAGES[0]})")
     ap.add_argument("--state", default="", help="where the controls start: an app link or its query, e.g. "
@@ -35,7 +37,7 @@ def main(argv: list[str], prog: str) -> int:
     args = parser(prog).parse_args(argv)
     out = Path(args.output)
     try:
-        check_output(out, force=args.force)
+        check_output(out, force=args.force, inputs=recording_files())  # the charts read the recording folders
         width, height = parse_size(args.size)
         write_atomic(out, export_chart(args.name, args.lang, state_of(args.state), width, height))
     except (OutputError, StateError, LookupError) as exc:
