@@ -55,7 +55,7 @@ def _references(T: Any, lang: Lang) -> tuple[list[dict[str, Any]], list[dict[str
 
 def chart(lang: Lang) -> Chart:
     T, W = say("acceptance", lang), say("embeds", lang)
-    cells, _ = acceptance_measured.recorded_cells()
+    cells, unread = acceptance_measured.recorded_cells()
     bands, fixed, implied = _references(T, lang)
     etau = {"title": T("expected_title"), "height": 330, "x": {"title": "α", "range": [0, 1]},
             "y": {"title": T("expected_y")}, "grid": ALPHAS, "hlines": [], "bands": bands,
@@ -86,5 +86,6 @@ def chart(lang: Lang) -> Chart:
                  [(W("formula_link"), PAPER)],
                  [("computed", T("formula_curves_note") + T("formula_assumption")),
                   ("quoted", T("expected_bands_note", K_ARTICLES=K_ARTICLES) + implied),
-                  *([("measured", T("expected_cells_note"))] if cells else [])])
+                  *([("measured", T("expected_cells_note"))] if cells else [])],
+                 [W("skipped_read", problem=p) for p in unread])
 

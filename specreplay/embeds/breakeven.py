@@ -34,9 +34,11 @@ def _rows(g: breakeven.Grid, metric: str, T: Say) -> dict[int, str]:
 def chart(lang: Lang) -> Chart:
     T, W = say("concurrency", lang), say("embeds", lang)
     got = catalogue.read(llamacpp_files.BREAKEVEN)
-    grids = breakeven.breakeven_grids(got) if isinstance(got, Recording) else []
-    if not isinstance(got, Recording) or not grids:
-        raise LookupError(T("be_empty", file=llamacpp_files.BREAKEVEN) if got is None or not grids else str(got))
+    if not isinstance(got, Recording):  # not there, or its loader's one line
+        raise LookupError(T("be_empty", file=llamacpp_files.BREAKEVEN) if got is None else got)
+    grids = [g for g in breakeven.breakeven_grids(got) if g.levels]  # a header-only file has arms, no levels
+    if not grids:
+        raise LookupError(T("be_nothing", file=llamacpp_files.BREAKEVEN))
     data: dict[str, Any] = {g.target: {"lengths": g.lengths, "levels": g.levels, "throughput": g.throughput,
                                        "decode": g.decode, "rows": {m: _rows(g, m, T) for m in METRICS}}
                             for g in grids}

@@ -173,6 +173,7 @@ def chart(lang: Lang) -> Chart:
     words = {"question": W("question"), "series": T("col_series"), "kind": T("col_kind"),
              "at": T("col_at", level="{level}"), "below": T("col_below")}
     ours = catalogue.landed(llamacpp_files.SWEEP)
+    unread = sweep_series.recorded_sweeps()[1]  # every recording of the folders is read for its sweeps
     return Chart("concurrency", T("title"), T("intro"), controls,
                  {"family": "spec", "source": "cpu" if ours else "001", "metric": "throughput", "level": 8},
-                 {"views": views, "words": words}, sources)
+                 {"views": views, "words": words}, sources, skipped=[W("skipped_read", problem=p) for p in unread])
