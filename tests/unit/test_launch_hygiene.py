@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -19,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -121,8 +123,8 @@ def test_a_server_that_leaves_its_process_group_is_stopped_and_its_port_freed(tm
             return [pid for pid in launch.carriers(server.token) if pid != server.proc.pid]
         assert eventually(lambda: len(serving()) == 1), serving()
         serving_pid = serving()[0]
-        # the serving process really escaped: another process group and session than the one the recorder stops
-        assert os.getpgid(serving_pid) != server.proc.pid and os.getsid(serving_pid) != server.proc.pid
+        # the serving process really escaped: another process group than the one the recorder stops, its own session
+        assert os.getpgid(serving_pid) != server.watchdog.pid and os.getsid(serving_pid) != os.getsid(0)
         if mode == "daemon":
             assert server.proc.wait(60) == 0  # the process the recorder started is long gone
     finally:
@@ -228,7 +230,7 @@ def test_a_header_recorded_before_commands_were_stored_unexpanded_still_resumes(
 
 
 # A recorder in miniature: starts the arm's server as the recorder does (launch.start, so with its watchdog), says
-# the server's token once it answers, then waits to be killed.
+# the server's token and process group once it answers, then waits to be killed.
 MINI_RECORDER = """
 import asyncio, sys, time
 import httpx
@@ -239,33 +241,110 @@ async def wait():
     async with httpx.AsyncClient() as client:
         await launch.wait_healthy(server, client)
 asyncio.run(wait())
-print(server.token, flush=True)
+print(server.token, server.watchdog.pid, flush=True)
 time.sleep(600)
 """
 
 
-@pytest.mark.parametrize("mode", ["plain", "daemon"])
+@pytest.mark.parametrize("mode", ["plain", "daemon", "env -i"])
 def test_a_killed_recorder_leaves_no_server_running(tmp_path: Path, mode: str) -> None:
     """SIGKILL gives the recorder no chance to stop its server: the server's watchdog does (6 of 6 kills used to
-    leave llama-server running, and the rerun then found its port taken)."""
+    leave llama-server running, and the rerun then found its port taken). A launch command that clears its
+    environment (`env -i`) carries no token: the watchdog finds it in its process group."""
     port = free_port()
     script = tmp_path / "server.py"
     script.write_text(SERVER)
-    launched_arm(tmp_path, port, [sys.executable, str(script), str(port), mode])
+    serve = [sys.executable, str(script), str(port), "daemon" if mode == "daemon" else "plain"]
+    launched_arm(tmp_path, port, ["env", "-i", *serve] if mode == "env -i" else serve)
     recorder = subprocess.Popen([sys.executable, "-c", MINI_RECORDER, str(tmp_path / "c.toml")], cwd=ROOT,
                                 stdout=subprocess.PIPE, text=True)
-    token = recorder.stdout.readline().strip()  # type: ignore[union-attr]
+    token, group = recorder.stdout.readline().split()  # type: ignore[union-attr]
+    pgid = int(group)
+
+    def left() -> list[int]:
+        return sorted(launch.members(pgid) | set(launch.carriers(token)))
     try:
-        assert token and launch.carriers(token) and port_open(port)
+        assert left() and port_open(port)
+        if mode == "env -i":
+            assert launch.carriers(token) == []  # nothing carries the token: only the group finds it
         recorder.kill()
         recorder.wait()
         # A dying process leaves /proc's environ (so `carriers` stops finding it) before its sockets close: wait
         # for both (the watchdog's grace is 2 s), then say which one never came.
-        eventually(lambda: not launch.carriers(token) and not port_open(port))
-        assert launch.carriers(token) == []
+        eventually(lambda: not left() and not port_open(port))
+        assert left() == []
         assert not port_open(port)
     finally:
-        launch.stop_carriers(token, signal.SIGKILL, 0)  # a failed test leaves no server behind either
+        launch.stop_group(pgid, token, signal.SIGKILL, 0)  # a failed test leaves no server behind either
+
+
+# Starts the arm's server as the recorder does, saying "go" just before launch.start and "started" after it.
+MINI_STARTER = """
+import sys, time
+from specreplay.recorder import config, launch
+arm = config.load(sys.argv[1]).arms[0]
+print("go", flush=True)
+launch.start(arm)
+print("started", flush=True)
+time.sleep(600)
+"""
+
+
+def _with_marker(marker: str) -> list[int]:
+    """Live processes whose command line holds `marker` (zombies are gone: their files are closed)."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = Path(f"/proc/{entry.name}/cmdline").read_bytes()
+            state = Path(f"/proc/{entry.name}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker.encode() in cmdline.split(b"\0") and state not in ("Z", "X"):
+            found.append(int(entry.name))
+    return found
+
+
+TRIES = 30
+
+
+def test_a_recorder_killed_at_any_moment_of_the_start_leaves_no_server(tmp_path: Path) -> None:
+    """The server used to start before its watchdog existed: a SIGKILL in between left it running (2 of 30 tries).
+    Now the watchdog starts first and the server joins its process group. The recorder is killed at a random
+    moment around launch.start (seeded), half of the servers behind `env -i`; every try must end with no server and
+    no watchdog left. How long a start takes here is measured first, only to spread the kills over it."""
+    rng = random.Random(42)
+
+    def start(i: int) -> tuple[subprocess.Popen, str]:
+        marker = f"specreplay-start-race-{os.getpid()}-{i}"
+        serve = [sys.executable, "-c", "import time; time.sleep(600)", marker]
+        launched_arm(tmp_path, free_port(), ["env", "-i", *serve] if i % 2 else serve, grace=1)
+        proc = subprocess.Popen([sys.executable, "-c", MINI_STARTER, str(tmp_path / "c.toml")], cwd=ROOT,
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None and proc.stdout.readline() == "go\n"
+        return proc, marker
+
+    def left(marker: str, recorder: int) -> list[int]:
+        """The try's server, and its watchdog (whose first argument is its recorder's pid)."""
+        return _with_marker(marker) + _with_marker(str(recorder))
+
+    proc, marker = start(-1)
+    began = time.monotonic()
+    assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+    span = time.monotonic() - began
+    proc.kill()
+    proc.wait()
+    assert eventually(partial(lambda m, r: not left(m, r), marker, proc.pid))
+    caught = 0
+    for i in range(TRIES):
+        proc, marker = start(i)
+        time.sleep(rng.uniform(0, 1.5 * span))
+        proc.kill()
+        proc.wait()
+        caught += bool(_with_marker(marker))  # a server already there when the recorder died
+        assert eventually(partial(lambda m, r: not left(m, r), marker, proc.pid)), (i, left(marker, proc.pid))
+    print(f"{caught} of {TRIES} kills found a server already started; none was left")
 
 
 def test_a_port_taken_before_the_start_names_its_holder(tmp_path: Path) -> None:
