@@ -32,7 +32,7 @@ from specreplay.export_html import export_recording
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
 from specreplay.locations import missing_recording, recording_arg
-from specreplay.output import OutputError, check_output, write_atomic
+from specreplay.output import OutputError, WriteError, check_output, write_atomic
 from specreplay.playback import SPEEDS
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
@@ -181,7 +181,7 @@ def _interop(argv: list[str]) -> int:
                 else f"{exc.filename}: no such file — check the path of the tool's result file")
         print(f"{PROG} {args.command}: {line}", file=sys.stderr)
         return 2
-    except (RecordingError, OutputError, InputError, LookupError, ValueError) as exc:
+    except (RecordingError, OutputError, InputError, LookupError, ValueError, WriteError) as exc:
         print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # a full disk, no permission: the path and the system's reason, nothing half-written

@@ -12,6 +12,7 @@ record and sweep):
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -25,6 +26,24 @@ FILE_MODE = 0o666 & ~_UMASK  # what a plain open() gives a new file; mkstemp's f
 
 class OutputError(ValueError):
     """The output path cannot be used; the message names it and says what to do."""
+
+
+class WriteError(OSError):
+    """A write that failed (a full disk, a read-only folder): its line names the path the user gave, never the
+    temporary file beside it, with the system's reason and what to do. An OSError, so the recorder's handler, which
+    says what was saved, still takes it."""
+
+    def __str__(self) -> str:
+        advice = {errno.ENOSPC: "free some space, or choose another -o", errno.EDQUOT: "free some space, or choose "
+                  "another -o", errno.EROFS: "the file system is read-only: choose another -o",
+                  errno.EACCES: "choose a folder you may write to with -o"}.get(self.errno or 0, "check the folder")
+        return f"{self.filename}: cannot write it ({self.strerror}) — {advice}; nothing was written"
+
+
+def write_error(path: Path, exc: OSError) -> WriteError:
+    """`exc` (raised while writing `path` or the file beside it) as the user's path's WriteError."""
+    code = exc.errno or errno.EIO
+    return WriteError(code, exc.strerror or os.strerror(code), str(path))
 
 
 def check_target(path: Path, *, inputs: Iterable[Path] = (), example: str = "") -> None:
@@ -66,7 +85,10 @@ def write_atomic(path: Path, data: str | bytes | Iterable[str]) -> None:
     a crash or a full disk leaves either the old file or the new one, never half of it. `data` may be made while
     it is written (an iterable of text): an exception from it leaves no file either."""
     parts = [data] if isinstance(data, (str, bytes)) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:
+        raise write_error(path, exc) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             for part in parts:
@@ -75,6 +97,8 @@ def write_atomic(path: Path, data: str | bytes | Iterable[str]) -> None:
             os.fsync(fh.fileno())
         os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise write_error(path, exc) from None
         raise

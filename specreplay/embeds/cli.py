@@ -12,7 +12,7 @@ from pathlib import Path
 from specreplay import languages
 from specreplay.embeds.export import CHARTS, WIDTH, StateError, chart_document, chart_named, parse_size, state_of
 from specreplay.locations import recording_files
-from specreplay.output import OutputError, check_output, write_atomic
+from specreplay.output import OutputError, WriteError, check_output, write_atomic
 
 
 def parser(prog: str) -> argparse.ArgumentParser:
@@ -43,7 +43,7 @@ def main(argv: list[str], prog: str) -> int:
         width, height = parse_size(args.size)
         chart = chart_named(args.name, args.lang)
         write_atomic(out, chart_document(chart, args.lang, state_of(args.state), width, height))
-    except (OutputError, StateError, LookupError) as exc:
+    except (OutputError, StateError, LookupError, WriteError) as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:

@@ -13,13 +13,13 @@ from pathlib import Path
 from specreplay import languages
 from specreplay.cli_numbers import bounded
 from specreplay.locations import missing_recording, recording_arg
-from specreplay.output import OutputError, check_output
+from specreplay.output import OutputError, WriteError, check_output
 from specreplay.progress import Progress
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
 from specreplay.replay.selection import selection
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
-from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS, parse_speed
+from specreplay.video.plan import HOLD_S, MAX_HOLD_S, MAX_VIDEO_S, PRESETS, parse_speed
 from specreplay.video.render import render
 from specreplay.words import word
 
@@ -53,7 +53,7 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
                                             f"{', '.join(map(str, GIF_FPS))})")
     ap.add_argument("--speed", type=_speed, help="playback speed factor, e.g. 2 or 0.5 (default: 1 = real time, or slowed down "
                                     "for a replay over within seconds, as the player opens it; docs/replay.md)")
-    ap.add_argument("--hold", type=bounded(float, 0, MAX_VIDEO_S), default=HOLD_S,
+    ap.add_argument("--hold", type=bounded(float, 0, MAX_HOLD_S), default=HOLD_S,
                     help=f"seconds to hold the last frame (default {HOLD_S:g})")
     ap.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
                     help=f"language of the drawn text (default {languages.LANGUAGES[0]})")
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
                max_s=args.max_seconds, reference=sel.reference)
     except FileNotFoundError as exc:
         ap.error(str(exc) if exc.filename is None else missing_recording(Path(exc.filename)))
-    except (RecordingError, OutputError, LookupError, ValueError, EncodeError) as exc:
+    except (RecordingError, OutputError, LookupError, ValueError, EncodeError, WriteError) as exc:
         ap.error(str(exc))
     except OSError as exc:  # a folder without permission, a full disk: the path and the reason
         ap.error(f"{exc.filename or out}: cannot read or write it ({exc.strerror or exc})")

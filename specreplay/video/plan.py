@@ -19,6 +19,7 @@ from specreplay.timeline import frame_time_us
 PRESETS = {"720p": (1280, 720), "1080p": (1920, 1088), "square": (1088, 1088)}
 DEFAULT_FPS = {"mp4": 30, "gif": 10}
 HOLD_S = 2.0
+MAX_HOLD_S = 60
 MAX_SPEED_DENOMINATOR = 1000
 # A public server renders for visitors: a replay longer than this is refused before anything is allocated.
 MAX_VIDEO_S = 300

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -176,3 +179,28 @@ def test_the_recorder_never_writes_over_its_config(command: str, cfg: Path, caps
     before = cfg.read_bytes()
     line = _refused([command, str(cfg), "-o", str(cfg), "--no-progress"], capsys)
     assert f"{cfg}: is this command's input {cfg}" in line and cfg.read_bytes() == before
+
+
+@contextmanager
+def _mounted(where: Path, options: str) -> Iterator[Path]:
+    where.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], check=True)
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", str(where)], check=True)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small tmpfs needs root")
+@pytest.mark.parametrize("command", ["export-html", "export-chart", "video", "import"])
+def test_a_full_disk_and_a_read_only_folder_are_one_line_naming_the_output(command: str, rec: Path, cfg: Path,
+                                                                          tmp_path: Path, capsys) -> None:
+    """Real file systems: a 4 KiB tmpfs (every output here is larger) and a read-only one. `video` said "seek of
+    closed file" on a full disk, and a read-only folder's error named the hidden file written beside the output."""
+    with _mounted(tmp_path / "full", "size=4k") as full, _mounted(tmp_path / "ro", "ro,size=4k") as ro:
+        for folder, reason, advice in ((full, "No space left on device", "free some space, or choose another -o"),
+                                       (ro, "Read-only file system", "the file system is read-only: choose another -o")):
+            out = folder / "out.mp4"
+            line = _refused(WRITERS[command](rec, cfg, str(out)), capsys)
+            assert line.endswith(f": {out}: cannot write it ({reason}) — {advice}; nothing was written"), line
+            assert list(folder.iterdir()) == []  # no part file left behind
