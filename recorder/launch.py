@@ -139,25 +139,26 @@ def stop(server: Server) -> str | None:
     return _port_left(server)
 
 
-def stop_group(pgid: int, token: str, sig: int, grace_s: float, leader: subprocess.Popen | None = None) -> None:
+def stop_group(pgid: int, token: str, sig: int, grace_s: float, proc: subprocess.Popen | None = None) -> None:
     """Stop every process of group `pgid` but its leader (the watchdog, whose pid it is) and every carrier of
-    `token`: `sig`, SIGKILL after grace_s, and wait until they are gone. The recorder's stop and the watchdog's."""
+    `token`: `sig`, SIGKILL after grace_s, and wait until they are gone. The recorder's stop (which reaps the server's
+    own `proc`) and the watchdog's."""
     signalled = _signal(pgid, token, sig)
     # Wait for the whole group and every escaped descendant, not just the server: children may outlive it.
     deadline = time.monotonic() + grace_s
     while time.monotonic() < deadline:
-        if leader is not None:
-            leader.poll()  # reap the server, or it stays in the group as a zombie
+        if proc is not None:
+            proc.poll()  # reap the server, or it stays in the group as a zombie
         if not members(pgid) and not _running(signalled) and not carriers(token):
             break
         time.sleep(0.2)
     else:
         signalled |= _signal(pgid, token, signal.SIGKILL)
-        if leader is not None:
-            leader.wait()
+        if proc is not None:
+            proc.wait()
         _wait_gone(pgid, token, signalled, 5.0)
-    if leader is not None:
-        leader.poll()
+    if proc is not None:
+        proc.poll()
 
 
 def _signal(pgid: int, token: str, sig: int) -> set[int]:

@@ -290,18 +290,20 @@ time.sleep(600)
 """
 
 
-def _with_marker(marker: str) -> list[int]:
-    """Live processes whose command line holds `marker` (zombies are gone: their files are closed)."""
+def _live(where: str, value: str | int) -> list[int]:
+    """Live processes (zombies are gone: their files are closed) whose command line holds the argument `value`
+    (where="argv"), or in session `value` (where="session")."""
     found = []
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
         try:
-            cmdline = Path(f"/proc/{entry.name}/cmdline").read_bytes()
-            state = Path(f"/proc/{entry.name}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            fields = Path(f"/proc/{entry.name}/stat").read_text().rsplit(")", 1)[1].split()
+            argv = Path(f"/proc/{entry.name}/cmdline").read_bytes().split(b"\0") if where == "argv" else []
         except OSError:
             continue
-        if marker.encode() in cmdline.split(b"\0") and state not in ("Z", "X"):
+        if fields[0] not in ("Z", "X") and (str(value).encode() in argv if where == "argv"
+                                            else int(fields[3]) == value):
             found.append(int(entry.name))
     return found
 
@@ -313,7 +315,11 @@ def test_a_recorder_killed_at_any_moment_of_the_start_leaves_no_server(tmp_path:
     """The server used to start before its watchdog existed: a SIGKILL in between left it running (2 of 30 tries).
     Now the watchdog starts first and the server joins its process group. The recorder is killed at a random
     moment around launch.start (seeded), half of the servers behind `env -i`; every try must end with no server and
-    no watchdog left. How long a start takes here is measured first, only to spread the kills over it."""
+    no watchdog left. How long a start takes here is measured first, only to spread the kills over it.
+
+    The recorder runs in a session of its own, and what it starts stays in that session (the watchdog and the
+    server only change process group): "nothing left" is "no live process in the session", which also sees a child
+    forked but not yet exec'd, and which, once true, stays true (only a member can add one)."""
     rng = random.Random(42)
 
     def start(i: int) -> tuple[subprocess.Popen, str]:
@@ -321,13 +327,9 @@ def test_a_recorder_killed_at_any_moment_of_the_start_leaves_no_server(tmp_path:
         serve = [sys.executable, "-c", "import time; time.sleep(600)", marker]
         launched_arm(tmp_path, free_port(), ["env", "-i", *serve] if i % 2 else serve, grace=1)
         proc = subprocess.Popen([sys.executable, "-c", MINI_STARTER, str(tmp_path / "c.toml")], cwd=ROOT,
-                                stdout=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, text=True, start_new_session=True)
         assert proc.stdout is not None and proc.stdout.readline() == "go\n"
         return proc, marker
-
-    def left(marker: str, recorder: int) -> list[int]:
-        """The try's server, and its watchdog (whose first argument is its recorder's pid)."""
-        return _with_marker(marker) + _with_marker(str(recorder))
 
     proc, marker = start(-1)
     began = time.monotonic()
@@ -335,15 +337,15 @@ def test_a_recorder_killed_at_any_moment_of_the_start_leaves_no_server(tmp_path:
     span = time.monotonic() - began
     proc.kill()
     proc.wait()
-    assert eventually(partial(lambda m, r: not left(m, r), marker, proc.pid))
+    assert eventually(partial(lambda sid: not _live("session", sid), proc.pid))
     caught = 0
     for i in range(TRIES):
         proc, marker = start(i)
         time.sleep(rng.uniform(0, 1.5 * span))
         proc.kill()
         proc.wait()
-        caught += bool(_with_marker(marker))  # a server already there when the recorder died
-        assert eventually(partial(lambda m, r: not left(m, r), marker, proc.pid)), (i, left(marker, proc.pid))
+        caught += bool(_live("argv", marker))  # a server already there when the recorder died
+        assert eventually(partial(lambda sid: not _live("session", sid), proc.pid)), (i, _live("session", proc.pid))
     print(f"{caught} of {TRIES} kills found a server already started; none was left")
 
 
