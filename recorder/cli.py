@@ -27,9 +27,9 @@ from specreplay.recorder.machine import default_processes
 from specreplay.recorder.redact import redact
 
 from specreplay.cli_numbers import bounded
-from specreplay.locations import missing_recording, recording_arg
 from specreplay.recording import catalogue
 from specreplay.recording import format as fmt
+from specreplay.recording.locations import missing_recording, recording_arg
 
 CHECKOUT_PROG = "python -m recorder"
 
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
             rec, failed = asyncio.run(cells.run(cfg, opts, reps, warm))
         else:
             rec, failed = asyncio.run(sweep.run(cfg, opts, args.levels or cfg.levels, args.rounds or cfg.rounds))
-        print(render(rec))
+        _print_table(rec, out, say)
         if failed:
             say(f"{failed} request(s) of this call failed; they are stored in {out} with status \"error\" and the "
                 "reason — check the server" + (" and rerun the same command to redo them" if args.command == "record"
@@ -165,6 +165,16 @@ def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
     except KeyboardInterrupt:
         print(f"\n{name}: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)
         return 130
+
+
+def _print_table(rec: fmt.Recording, out: Path, say: Callable[[str], None]) -> None:
+    """The finished recording's table. It reads the app's assets (the physics ceiling's weight sizes); where they are
+    missing (a sources-only copy, as on the lent GPU) the recording stands and the table is left for later."""
+    try:
+        print(render(rec))
+    except OSError as exc:
+        say(f"recorded {out}; its table could not be drawn here ({exc.strerror or exc}: {exc.filename}) — "
+            f"`specreplay summary {out}` draws it where the app is installed")
 
 
 def _summary(path: Path, say: Callable[[str], None]) -> int:

@@ -20,7 +20,7 @@ from specreplay.recorder.errors import RecorderError
 
 from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.recording.arm import DRAFT_FLAGS, SYNTH_FLAGS, WEIGHT_FLAGS
+from specreplay.recording.arm import DRAFT_FLAGS, SYNTH_FLAGS, WEIGHT_FLAGS, speculative_kind
 from specreplay.recording.format import (
     MAX_ID_CHARS,
     MAX_LEVELS,
@@ -54,7 +54,7 @@ KNOWN = {
     "prompts.sampling.": (*SAMPLING, "top_k", "min_p", "typical_p", "min_tokens", "ignore_eos", "n_predict", "stop",
                           "presence_penalty", "frequency_penalty", "repetition_penalty", "logprobs", "top_logprobs"),
     "arms.flags.": ("speculative_config", "parallel", "stream_interval", *WEIGHT_FLAGS, "draft_model", "spec_type",
-                    *DRAFT_FLAGS, *SYNTH_FLAGS),
+                    *DRAFT_FLAGS, *SYNTH_FLAGS, "draft_graphs", "drafter_kind", "synthetic_switch", "target_size"),
 }
 FREE = {"prompts.sampling.": "sampling setting", "arms.flags.": "flag"}  # tables whose other keys are passed on
 
@@ -92,7 +92,8 @@ class Arm:
 
     @property
     def speculative(self) -> bool:
-        return bool(self.flags.get("speculative_config"))
+        """Whether it drafts, by the recording layer's rule (what a reader of the recording will say of it)."""
+        return speculative_kind(self.id, self.flags, list(self.launch.command) if self.launch else []) is not None
 
 
 @dataclass(frozen=True)

@@ -28,14 +28,14 @@ from pathlib import Path
 
 from specreplay import languages
 from specreplay.cli_numbers import bounded
-from specreplay.export_html import export_recording
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
-from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, WriteError, check_output, write_atomic
-from specreplay.playback import SPEEDS
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
+from specreplay.recording.locations import missing_recording, recording_arg
+from specreplay.replay.export_html import export_recording
+from specreplay.replay.playback import SPEEDS
 from specreplay.replay.selection import selection
 
 PROG = "specreplay"
@@ -66,7 +66,7 @@ def _video(argv: list[str]) -> int:
 
 
 def streamlit_flags(config: Path) -> list[str]:
-    """views/streamlit_config.toml as `streamlit run` flags: an installed app has no .streamlit/ folder to read."""
+    """specreplay/views/streamlit_config.toml as `streamlit run` flags: an installed app has no .streamlit/ folder to read."""
     table = tomllib.loads(config.read_text(encoding="utf-8"))
     return [f"--{section}.{key}={str(value).lower() if isinstance(value, bool) else value}"
             for section, options in table.items() for key, value in options.items()]

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGE = "doc"  # the hidden page's url_path (views/shell.py)
+PAGE = "doc"  # the hidden page's url_path (specreplay/views/shell.py)
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 _LINK = re.compile(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)")

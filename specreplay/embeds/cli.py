@@ -11,8 +11,8 @@ from pathlib import Path
 
 from specreplay import languages
 from specreplay.embeds.export import CHARTS, WIDTH, StateError, chart_document, chart_named, parse_size, state_of
-from specreplay.locations import recording_files
 from specreplay.output import OutputError, WriteError, check_output, write_atomic
+from specreplay.recording.locations import recording_files
 
 
 def parser(prog: str) -> argparse.ArgumentParser:

@@ -28,6 +28,7 @@ WEIGHT_FLAGS = ("quantization", "dtype", "weights", "model_config", "load_format
 DRAFT_FLAGS = ("spec_draft_n_max", "draft_max", "draft_n_max", "spec-draft-n-max", "draft-max")
 _DRAFT_OPTIONS = ("--spec-draft-n-max", "--draft-max", "--draft")
 SYNTH_FLAGS = ("spec_synth_len", "spec-synth-len")
+PATCHED = "defect patched"  # in flags.draft_graphs of arms served with gpu/draft_graphs.py
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,10 @@ class Arm:
     draft_length: int | None  # γ from the flags or launch command (see draft_length() for the counters' fallback)
     f16_of_4bit: bool  # llama.cpp's F16 file written from the Q4_K_M one: 16-bit speed, the 4-bit model's text
     timing_only: bool  # real timings, text that is not the model's (the header says dummy weights, or a set acceptance)
+    draft_model: str | None  # the draft model's name ('qwen2.5-coder-0.5b'), from its path or file; None without one
+    drafter_shape: str | None  # a drafter built to a shape for a timing study ('draft', 'dflash', 'eagle3'), not trained
+    target_size: str | None  # the size class of such a study's target ('1.5b', '27b')
+    draft_graphs_unpatched: bool  # a vLLM draft-model arm served without gpu/draft_graphs.py (PR #47460's change)
     entry: Mapping[str, Any] = field(repr=False, compare=False)  # the object as written, for the recorder's resume
 
     @property
@@ -95,10 +100,14 @@ class Arm:
                    baseline=entry.get("baseline"), counts="chunks" if entry.get("counts") == "chunks" else "tokens",
                    imported=Imported.of(entry.get("imported")),
                    weight_format=_weight_format(entry["id"], entry.get("label", ""), flags),
-                   speculative_kind=_speculative_kind(entry["id"], flags, command),
+                   speculative_kind=speculative_kind(entry["id"], flags, command),
                    set_acceptance=set_acceptance, draft_length=_flag_draft_length(flags, command),
                    f16_of_4bit=_f16_of_4bit(entry["id"], flags, eng, command),
-                   timing_only=timing_only or set_acceptance is not None, entry=entry)
+                   timing_only=timing_only or set_acceptance is not None, draft_model=_draft_model(flags),
+                   drafter_shape=_text(flags.get("drafter_kind")), target_size=_text(flags.get("target_size")),
+                   draft_graphs_unpatched=(eng.get("name") == "vllm" and _spec_config(flags).get("method") == "draft_model"
+                                           and PATCHED not in str(flags.get("draft_graphs") or "")),
+                   entry=entry)
 
 
 def draft_length(arm: Arm, counts: SpecCounts | None = None) -> int | None:
@@ -151,6 +160,16 @@ def _spec_config(flags: Mapping[str, Any]) -> Mapping[str, Any]:
     return spec if isinstance(spec, dict) else {}
 
 
+def _text(value: Any) -> str | None:
+    return str(value) if value else None
+
+
+def _draft_model(flags: Mapping[str, Any]) -> str | None:
+    """'/tmp/carry/qwen/qwen2.5-coder-0.5b-instruct.gguf' → 'qwen2.5-coder-0.5b', the name the addresses file keys."""
+    name = str(_spec_config(flags).get("model") or "").rsplit("/", 1)[-1].lower()
+    return name.removesuffix(".gguf").removesuffix("-instruct") or None
+
+
 def _weight_format(arm_id: str, label: str, flags: Mapping[str, Any]) -> WeightFormat:
     """A quantization flag (other than 'none…'), else the id ('q4-draft' yes, 'f16-draft' no), else the label; the
     id wins over the label, whose prose may mention both ('F16 (16-bit weights, 4-bit values)')."""
@@ -166,9 +185,9 @@ def _weight_format(arm_id: str, label: str, flags: Mapping[str, Any]) -> WeightF
     return "bf16"
 
 
-def _speculative_kind(arm_id: str, flags: Mapping[str, Any], command: list[str]) -> str | None:
+def speculative_kind(arm_id: str, flags: Mapping[str, Any], command: list[str]) -> str | None:
     """How the arm drafts: the engine's method ('draft model' and 'ngram' named alike across engines); None when
-    neither a flag, a launch option nor the id says it drafts."""
+    neither a flag, a launch option nor the id says it drafts. The recorder asks the same of an arm it configures."""
     drafts = (any(SPEC.search(k) and v for k, v in flags.items()) or bool(SPEC.search(arm_id))
               or any(k in flags for k in ("spec_type", "draft_model", *DRAFT_FLAGS))
               or any(w in command for w in ("--spec-type", "-md", "--model-draft", *_DRAFT_OPTIONS)))

@@ -101,9 +101,9 @@ class Run:
 
     @cached_property
     def decode_rate(self) -> float | None:
-        """Decode tok/s over the whole run (specreplay.timeline.decode_rate of its track), computed once: a sweep's
+        """Decode tok/s over the whole run (specreplay.replay.timeline.decode_rate of its track), computed once: a sweep's
         pages ask for it several times per request."""
-        from specreplay.timeline import decode_rate, track_of  # timeline reads Run, so not at the top
+        from specreplay.replay.timeline import decode_rate, track_of  # timeline reads Run, so not at the top
 
         return decode_rate(track_of(self))
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.panes import TIMING_ONLY
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError, loads
 from specreplay.recording.header import Header
+from specreplay.replay.panes import TIMING_ONLY
 
 MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
 

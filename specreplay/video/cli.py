@@ -12,11 +12,11 @@ from pathlib import Path
 
 from specreplay import languages
 from specreplay.cli_numbers import bounded
-from specreplay.locations import missing_recording, recording_arg
 from specreplay.output import OutputError, WriteError, check_output
 from specreplay.progress import Progress
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
+from specreplay.recording.locations import missing_recording, recording_arg
 from specreplay.replay.selection import selection
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
 from specreplay.video.plan import HOLD_S, MAX_HOLD_S, MAX_VIDEO_S, PRESETS, parse_speed

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from specreplay.panes import Pane
-from specreplay.timeline import frame_time_us
+from specreplay.replay.panes import Pane
+from specreplay.replay.timeline import frame_time_us
 
 # 1080 is not a multiple of 16, so "1080p" is drawn at 1088 lines (whole macroblocks, nothing for the encoder to pad).
 PRESETS = {"720p": (1280, 720), "1080p": (1920, 1088), "square": (1088, 1088)}

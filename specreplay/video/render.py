@@ -7,8 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from specreplay.languages import LANGUAGES, Lang
-from specreplay.panes import Pane
-from specreplay.playback import speed_note
+from specreplay.replay.panes import Pane
+from specreplay.replay.playback import speed_note
 from specreplay.video.draw import FrameDrawer
 from specreplay.video.encode import FORMATS, Encoder, check
 from specreplay.video.plan import (

@@ -4,10 +4,10 @@ import re
 from pathlib import Path
 
 import pytest
-from specreplay.views import pages
 from streamlit.testing.v1 import AppTest
 
 from specreplay import languages, repo_docs
+from specreplay.views import pages
 from tests.browser_fixtures import ROOT
 
 

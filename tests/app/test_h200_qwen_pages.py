@@ -4,11 +4,11 @@ view offers the sweep, and the acceptance fit leaves their draft-model arms out 
 
 import json
 
-from specreplay import h200_qwen_files, quant_series
-from specreplay.acceptance_measured import cells_of
-from specreplay.locations import recording_file
+from specreplay.explain import h200_qwen_files, quant_series
+from specreplay.explain.acceptance_measured import cells_of
 from specreplay.multiplier import times
 from specreplay.recording.format import load
+from specreplay.recording.locations import recording_file
 from tests.apptest_helpers import open_page, shown
 
 DEFECT_LINK = "[vLLM 0.23.0 defect, fixed upstream in PR #47460](https://github.com/vllm-project/vllm/pull/47460)"

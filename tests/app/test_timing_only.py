@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.panes import SIM_TOKEN, TIMING_ONLY, recorded_arm_pane
 from specreplay.recording import format as fmt
+from specreplay.replay.panes import SIM_TOKEN, TIMING_ONLY, recorded_arm_pane
 from specreplay.replay.source import provenance
 from tests.browser_fixtures import ROOT
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from specreplay.explain.sweeps import level_table, paired_speedups, run_end_mono
 from specreplay.recording import format as fmt
-from specreplay.sweeps import level_table, paired_speedups, run_end_mono
-from specreplay.timeline import decode_rate, track_of
+from specreplay.replay.timeline import decode_rate, track_of
 from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config
 
 

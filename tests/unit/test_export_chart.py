@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from specreplay import axis_series
 from specreplay.embeds.cli import main
 from specreplay.embeds.export import CHARTS, STATE_KEYS, export_chart
+from specreplay.explain import axis_series
 from specreplay.multiplier import times
 
 LIMIT = 1_500_000  # bytes: the issue's 1.5 MB
@@ -139,7 +139,7 @@ def _damage(path: Path, how: str) -> None:
 def test_a_breakeven_map_without_its_data_is_refused_in_one_line(how: str, folder: Path, tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """A header-only file gave `list index out of range`; a damaged one is named with its loader's line."""
-    from specreplay import llamacpp_files
+    from specreplay.explain import llamacpp_files
 
     _damage(folder / llamacpp_files.BREAKEVEN, how)
     out = tmp_path / "b.html"
