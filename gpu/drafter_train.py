@@ -212,26 +212,23 @@ def pieces(first: int, count: int) -> None:
     print(f"pieces: {len(blob) // PIECE + 1} in all; wrote {first}..{first + count - 1}", flush=True)
 
 
+def _pieces(arg: str) -> None:
+    first, _, count = arg.partition("+")
+    pieces(int(first), int(count or 4))
+
+
+STEPS = {"prompts": lambda arg: prompts(Path(arg)), "generate": lambda _: generate(), "hidden": lambda _: hidden(),
+         "train": lambda _: train(), "export": lambda _: export(), "pieces": _pieces}
+
+
 def main(argv: list[str]) -> int:
     WORK.mkdir(parents=True, exist_ok=True)
     for step in argv:
         name, _, arg = step.partition(":")
+        if name not in STEPS:
+            raise SystemExit(f"drafter_train.py: unknown step {step!r} (steps: {', '.join(STEPS)})")
         print(f"===== drafter {step} ({time.strftime('%H:%M:%S')})", flush=True)
-        if name == "prompts":
-            prompts(Path(arg))
-        elif name == "generate":
-            generate()
-        elif name == "hidden":
-            hidden()
-        elif name == "train":
-            train()
-        elif name == "export":
-            export()
-        elif name == "pieces":
-            first, _, count = arg.partition("+")
-            pieces(int(first), int(count or 4))
-        else:
-            raise SystemExit(f"drafter_train.py: unknown step {step!r}")
+        STEPS[name](arg)
     return 0
 
 

@@ -100,3 +100,9 @@ def test_the_trained_arms_name_the_head_its_recipe_and_digest_and_the_device_fil
     (head / "sha256.txt").write_text("ab" * 32 + "  model.safetensors\n")
     assert device.head_sha256() == "ab" * 32
     assert json.dumps(drafter_train.RECIPE)  # the recipe travels in a JSON header as it is
+
+
+def test_an_unknown_step_is_refused_naming_the_steps(tmp_path, monkeypatch):
+    monkeypatch.setattr(drafter_train, "WORK", tmp_path)
+    with pytest.raises(SystemExit, match="unknown step 'trian'.*prompts, generate, hidden, train, export, pieces"):
+        drafter_train.main(["trian"])
