@@ -80,6 +80,7 @@ class Calculator:
     etau_caveats: tuple[tuple[Kind, str], ...]
     gamma_caveats: tuple[tuple[Kind, str], ...]
     cells: tuple[AcceptanceCell, ...]
+    unread: tuple[str, ...]  # one line per recording that could not be read: its cells are missing
 
 
 def _references(refs: list[article_tables.Reference], lang: Lang) -> tuple[list[dict], list[dict], str]:
@@ -104,7 +105,7 @@ def _references(refs: list[article_tables.Reference], lang: Lang) -> tuple[list[
 
 def calculator(lang: Lang) -> Calculator:
     T = say("acceptance", lang)
-    cells, _ = acceptance_measured.recorded_cells()
+    cells, unread = acceptance_measured.recorded_cells()
     bands, fixed, implied = _references(article_tables.acceptance_references(), lang)
     etau = {"title": T("expected_title"), "height": 330, "x": {"title": "α", "range": [0, 1]},
             # a cell far above the rest (a copy prompt's acceptance length of 36) is drawn off scale at the top
@@ -120,4 +121,5 @@ def calculator(lang: Lang) -> Calculator:
                                             ("quoted", T("expected_bands_note", K_ARTICLES=K_ARTICLES) + implied + ".")]
     if cells:
         etau_caveats.append(("measured", T("expected_cells_note")))
-    return Calculator(etau, gamma, tuple(etau_caveats), (("computed", T("formula_assumption")),), tuple(cells))
+    return Calculator(etau, gamma, tuple(etau_caveats), (("computed", T("formula_assumption")),), tuple(cells),
+                      tuple(unread))

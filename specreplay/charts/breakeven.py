@@ -41,9 +41,10 @@ class View:
 
 
 def recording() -> tuple[Recording | str | None, list[breakeven.Grid]]:
-    """The bundled break-even file (or its one-line problem, or None when absent) and its grids."""
+    """The bundled break-even file (or its one-line problem, or None when absent) and its grids with a finished
+    level (a header-only file has arms and no level: nothing to draw)."""
     got = catalogue.read(FILE)
-    return got, breakeven.breakeven_grids(got) if isinstance(got, Recording) else []
+    return got, [g for g in breakeven.breakeven_grids(got) if g.levels] if isinstance(got, Recording) else []
 
 
 def view(rec: Recording, g: breakeven.Grid, metric: str, lang: Lang) -> View:

@@ -40,4 +40,5 @@ def chart(lang: Lang) -> Chart:
     sources += [("measured", f"{where} · {', '.join(dict.fromkeys(cs))}") for where, cs in arms.items()]
     return Chart("acceptance", T("expected_title"), T("intro"), controls, dict(acceptance.DEFAULTS),
                  {"etau": etau, "gamma": gamma, "words": words}, sources, [(W("formula_link"), acceptance.PAPER)],
-                 [(kind, text.strip()) for kind, text in (*spec.etau_caveats, *spec.gamma_caveats)])
+                 [(kind, text.strip()) for kind, text in (*spec.etau_caveats, *spec.gamma_caveats)],
+                 [W("skipped_read", problem=p) for p in spec.unread])

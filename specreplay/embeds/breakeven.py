@@ -20,8 +20,10 @@ STATE = ("be_target", "be_metric", "be_level")
 def chart(lang: Lang) -> Chart:
     T, W = say("concurrency", lang), say("embeds", lang)
     got, grids = breakeven.recording()
-    if not isinstance(got, Recording) or not grids:
-        raise LookupError(T("be_empty", file=breakeven.FILE) if got is None or not grids else str(got))
+    if not isinstance(got, Recording):  # not there, or its loader's one line
+        raise LookupError(T("be_empty", file=breakeven.FILE) if got is None else got)
+    if not grids:  # a header-only file: arms, no finished level
+        raise LookupError(T("be_nothing", file=breakeven.FILE))
     data: dict[str, Any] = {}
     for g in grids:
         views = {m: breakeven.view(got, g, m, lang) for m in breakeven.METRICS}

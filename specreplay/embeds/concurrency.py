@@ -20,8 +20,10 @@ from specreplay.words import word
 STATE = ("family", "source", "metric", "level")
 
 
-def _view(family: str, source: str, metric: str, lang: Lang) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    """One choice's chart, readout rows and caveats (the page's, specreplay.charts.concurrency), and its sources."""
+def _view(family: str, source: str, metric: str, lang: Lang
+          ) -> tuple[dict[str, Any], list[tuple[str, str]], tuple[str, ...]]:
+    """One choice's chart, readout rows and caveats (the page's, specreplay.charts.concurrency), its sources, and
+    the recordings it could not read."""
     T = say("concurrency", lang)
     v = concurrency.view(family, source, metric, lang)
     rows = [{"name": concurrency.name(s, lang), "kind": word(shown_kind(s), lang),
@@ -30,19 +32,21 @@ def _view(family: str, source: str, metric: str, lang: Lang) -> tuple[dict[str, 
     sources: list[tuple[str, str]] = [(shown_kind(s), f"{concurrency.name(s, lang)} — {concurrency.full_source(s, lang)}")
                                       for s in v.series]
     return {"question": v.question if v.series else T("empty_source"), "chart": {**v.chart, "live": {"model": "level"}},
-            "rows": rows, "caveats": [c.text for c in v.caveats]}, sources
+            "rows": rows, "caveats": [c.text for c in v.caveats]}, sources, v.problems
 
 
 def chart(lang: Lang) -> Chart:
     T, W = say("concurrency", lang), say("embeds", lang)
     views: dict[str, dict[str, Any]] = {}
     sources: list[tuple[str, str]] = []
+    problems: list[str] = []
     for family, family_sources in concurrency.SOURCES.items():
         for source in family_sources:
             metric_free = concurrency.metric_free(family, source)
             for metric in concurrency.METRICS[:1] if metric_free else concurrency.METRICS:
-                views[f"{family}/{source}/{metric}"], got = _view(family, source, metric, lang)
+                views[f"{family}/{source}/{metric}"], got, unread = _view(family, source, metric, lang)
                 sources += got
+                problems += unread
             if metric_free:  # the page greys its metric choice out here: both choices show the same series
                 views[f"{family}/{source}/decode"] = views[f"{family}/{source}/throughput"]
     names = {k: T(f"src_{k}") for k in ("001", "004", "002", "gpu", "cpu")}
@@ -58,4 +62,5 @@ def chart(lang: Lang) -> Chart:
              "at": T("col_at", level="{level}"), "below": T("col_below")}
     return Chart("concurrency", T("title"), T("intro"), controls,
                  {"family": "spec", "source": concurrency.default_source("spec"), "metric": "throughput", "level": 8},
-                 {"views": views, "words": words}, sources)
+                 {"views": views, "words": words}, sources,
+                 skipped=[W("skipped_read", problem=p) for p in dict.fromkeys(problems)])

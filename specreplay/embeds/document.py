@@ -38,6 +38,9 @@ class Chart:
     sources: list[tuple[str, str]]  # (kind: measured / quoted / computed / simulated / imported, one line)
     links: list[tuple[str, str]] = field(default_factory=list)  # (text, https URL): followed only when clicked
     notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, caption) under the chart, as the page's
+    # one line per recording the chart should draw from but could not (unreadable, or nothing of what it needs):
+    # shown at the top of the file, and named by the command
+    skipped: list[str] = field(default_factory=list)  # repeats allowed: shown once
 
 
 @lru_cache(maxsize=1)
@@ -71,6 +74,14 @@ def _sources(chart: Chart, lang: Lang) -> str:
             f"<ul>{items}{links}</ul></details><p>{escape(text('offline'))}</p></footer>")
 
 
+def _skipped(chart: Chart, lang: Lang) -> str:
+    if not chart.skipped:
+        return ""
+    text = say("embeds", lang)
+    items = "".join(f"<li>{escape(line)}</li>" for line in dict.fromkeys(chart.skipped))
+    return f'<div class="ex-skipped" role="alert"><strong>{escape(text("skipped_title"))}</strong><ul>{items}</ul></div>'
+
+
 def document(chart: Chart, state: dict[str, Any], lang: Lang, width: int, height: int | None) -> str:
     """The file: `state` is where the controls start; `width` the page's largest width in px, `height` each
     plot's (None: the app's heights)."""
@@ -81,7 +92,7 @@ def document(chart: Chart, state: dict[str, Any], lang: Lang, width: int, height
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(chart.title)}</title><style>{_style()}</style></head>\n"
             f'<body><main id="chart" data-chart="{chart.name}" style="max-width:{width}px">'
-            f'<h1>{escape(chart.title)}</h1><p class="ex-lead">{escape(chart.lead)}</p>'
+            f'<h1>{escape(chart.title)}</h1>{_skipped(chart, lang)}<p class="ex-lead">{escape(chart.lead)}</p>'
             f'<div id="controls"></div><div id="view"></div>{notes}{_sources(chart, lang)}'
             f'<script type="application/octet-stream" id="chart-data">{packed(data)}</script>\n'
             f'<script type="module">\n{_script()}\n</script></main></body></html>\n')

@@ -35,19 +35,27 @@ def _article(T: Say, lang: Lang) -> tuple[dict[str, Any], list[list[str]], list[
     return out, options, sources
 
 
-def _ours(T: Say, lang: Lang) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str, list[list[str]]], list[tuple[str, str]]]:
-    """Our ladders by 'machine/drafter' (prompt → rungs), the drafters per machine, the prompts per ladder, sources."""
+def _ours(T: Say, lang: Lang) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str, list[list[str]]],
+                                     list[tuple[str, str]], list[str]]:
+    """Our ladders by 'machine/drafter' (prompt → rungs), the drafters per machine, the prompts per ladder, sources,
+    and one line per ladder recording that is there but could not be drawn (unreadable, or no run of its arms)."""
+    W = say("embeds", lang)
     names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
     out: dict[str, Any] = {}
     drafters: dict[str, list[list[str]]] = {}
     prompts: dict[str, list[list[str]]] = {}
     sources: list[tuple[str, str]] = []
+    skipped: list[str] = []
     for machine, ladders in real_ladder.MACHINE_LADDERS.items():
         for drafter, (file, arms) in ladders.items():
             got = catalogue.read(file)
             found = real_ladder.prompt_ladders(got, arms) if isinstance(got, Recording) else []
             key = f"{machine}/{drafter}"
             out[key] = {"empty": T("ours_empty" if machine == "cpu" else "ours_empty_h200", file=file), "prompts": {}}
+            if isinstance(got, str):
+                skipped.append(W("skipped_read", problem=got))
+            elif got is not None and not found:
+                skipped.append(W("ladder_nothing", file=file))
             if not found:
                 continue
             assert isinstance(got, Recording)
@@ -66,13 +74,13 @@ def _ours(T: Say, lang: Lang) -> tuple[dict[str, Any], dict[str, list[list[str]]
                      "prev": r.vs_previous, "first": ratio(r.rate, first), "color": c}
                     for r, c in zip(pl.rungs, ladder.colours(len(pl.rungs)))],
                     "caveats": [c.text for c in ladder.our_caveats(got, machine, arms, pl.prompt, lang)]}
-    return out, drafters, prompts, sources
+    return out, drafters, prompts, sources, skipped
 
 
 def chart(lang: Lang) -> Chart:
     T = say("ladder", lang)
     article, prompt_options, sources = _article(T, lang)
-    ours, drafters, prompts, ours_sources = _ours(T, lang)
+    ours, drafters, prompts, ours_sources, skipped = _ours(T, lang)
     machines = {"cpu": T("machine_cpu"), "h200": T("machine_h200")}
     controls: list[dict[str, Any]] = [
         {"name": "prompt", "label": T("prompt"), "kind": "select", "options": prompt_options},
@@ -87,4 +95,5 @@ def chart(lang: Lang) -> Chart:
     words = {"columns": [T("col_rung"), "tok/s", T("col_prev"), T("col_first")]}
     return Chart("ladder", T("title"), T("intro"), controls, defaults, {"article": article, "ours": ours, "words": words},
                  sources + ours_sources + [("computed", T("ratio_badge"))],
-                 notes=[("quoted", f"{sources[0][1]} · {T('median3')}"), ("computed", T("ratio_badge"))])
+                 notes=[("quoted", f"{sources[0][1]} · {T('median3')}"), ("computed", T("ratio_badge"))],
+                 skipped=skipped)

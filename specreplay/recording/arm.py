@@ -25,9 +25,9 @@ QUANT = re.compile(r"(?<![\w.])(q[2-8](?:_\w+)?|[248]-?bit|int[48]|w4a16|w8a8|gg
 FULL = re.compile(r"(?<![\w.])(b?f16|fp16|fp32|float16|bfloat16)(?![\w.])", re.IGNORECASE)
 SPEC_SUFFIX = re.compile(r"[-_+](draft|ngram|spec|eagle\w*|mtp|lookup|medusa)\w*$", re.IGNORECASE)
 WEIGHT_FLAGS = ("quantization", "dtype", "weights", "model_config", "load_format", "model")
-_DRAFT_FLAGS = ("spec_draft_n_max", "draft_max", "draft_n_max", "spec-draft-n-max", "draft-max")
+DRAFT_FLAGS = ("spec_draft_n_max", "draft_max", "draft_n_max", "spec-draft-n-max", "draft-max")
 _DRAFT_OPTIONS = ("--spec-draft-n-max", "--draft-max", "--draft")
-_SYNTH_FLAGS = ("spec_synth_len", "spec-synth-len")
+SYNTH_FLAGS = ("spec_synth_len", "spec-synth-len")
 PATCHED = "defect patched"  # in flags.draft_graphs of arms served with gpu/draft_graphs.py
 
 
@@ -189,7 +189,7 @@ def speculative_kind(arm_id: str, flags: Mapping[str, Any], command: list[str]) 
     """How the arm drafts: the engine's method ('draft model' and 'ngram' named alike across engines); None when
     neither a flag, a launch option nor the id says it drafts. The recorder asks the same of an arm it configures."""
     drafts = (any(SPEC.search(k) and v for k, v in flags.items()) or bool(SPEC.search(arm_id))
-              or any(k in flags for k in ("spec_type", "draft_model", *_DRAFT_FLAGS))
+              or any(k in flags for k in ("spec_type", "draft_model", *DRAFT_FLAGS))
               or any(w in command for w in ("--spec-type", "-md", "--model-draft", *_DRAFT_OPTIONS)))
     if not drafts:
         return None
@@ -207,7 +207,7 @@ def speculative_kind(arm_id: str, flags: Mapping[str, Any], command: list[str]) 
 
 
 def _flag_draft_length(flags: Mapping[str, Any], command: list[str]) -> int | None:
-    for value in [_spec_config(flags).get("num_speculative_tokens"), *(flags.get(k) for k in _DRAFT_FLAGS),
+    for value in [_spec_config(flags).get("num_speculative_tokens"), *(flags.get(k) for k in DRAFT_FLAGS),
                   _option(command, _DRAFT_OPTIONS)]:
         n = _number(value)
         if n is not None and n >= 1 and n == int(n):
@@ -218,7 +218,7 @@ def _flag_draft_length(flags: Mapping[str, Any], command: list[str]) -> int | No
 def _set_acceptance(flags: Mapping[str, Any], command: list[str]) -> float | None:
     """vLLM's synthetic rejection sampling or llama-server's benchmark-only `--spec-synth-len L`: the acceptance
     length was set, not measured."""
-    for value in [_spec_config(flags).get("synthetic_acceptance_length"), *(flags.get(k) for k in _SYNTH_FLAGS),
+    for value in [_spec_config(flags).get("synthetic_acceptance_length"), *(flags.get(k) for k in SYNTH_FLAGS),
                   _option(command, ("--spec-synth-len",))]:
         n = _number(value)
         if n is not None and n >= 1:
