@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from specreplay import engines
 from specreplay.explain import derived, story, trained_head_files
 from specreplay.explain.acceptance_measured import AcceptanceCell
 from specreplay.explain.arm_fit import ArmFit, arm_fits
@@ -40,15 +41,29 @@ def start_win(rec: Recording) -> story.DrafterWin | None:
     return story.drafter_wins(rec, trained_head_files.PAIR, None)
 
 
-def card(rec: Recording) -> str:
-    """The accelerator's model as the header names it ('H100'); the machine line without one."""
-    found = CARD.search(rec.header.machine.accelerator or "")
-    return found.group(0) if found else rec.machine_line
+def card(machine: str) -> str:
+    """The accelerator's model in a recording's machine line ('NVIDIA H100 80GB HBM3 …' → 'H100'); else the line."""
+    found = CARD.search(machine)
+    return found.group(0) if found else machine
+
+
+def engine(line: str, name: str) -> str:
+    """'vllm 0.26.0' → 'vLLM 0.26.0': the engine as the pages name it, with the version its server reported."""
+    return engines.label(name) + line[len(name):] if line.startswith(name) else line
+
+
+def is_head(c: AcceptanceCell) -> bool:
+    """A cell of the trained head (its arms at K 3-5), not of the file's n-gram arm."""
+    return c.file == trained_head_files.CELLS and c.arm in trained_head_files.HEADS
+
+
+def is_ngram_v1(c: AcceptanceCell) -> bool:
+    """A cell of the file's n-gram arm: vLLM 0.26.0 ran it on its V1 runner, the cause of its slowdown not isolated."""
+    return c.file == trained_head_files.CELLS and c.arm == trained_head_files.NGRAM
 
 
 def head_cells(cells: list[AcceptanceCell]) -> list[AcceptanceCell]:
-    """The trained head's cells (its arms at K 3-5), not the file's n-gram arm's."""
-    return [c for c in cells if c.file == trained_head_files.CELLS and c.arm in trained_head_files.HEADS]
+    return [c for c in cells if is_head(c)]
 
 
 def head_costs(cells: list[AcceptanceCell]) -> list[HeadCost]:

@@ -8,3 +8,4 @@ CELLS = "qwen-coder-1.5b-vllm026-eagle3.jsonl"  # cells: bf16, eagle3-k3/-k4/-k5
 SWEEP = "qwen-coder-1.5b-vllm026-eagle3-sweep.jsonl"  # levels 1-64, code + reasoning: bf16, eagle3-k4
 PAIR = ("bf16", "eagle3-k4")  # the target alone, then with the head at K 4: the pair both files hold
 HEADS = ("eagle3-k3", "eagle3-k4", "eagle3-k5")  # the head's arms in CELLS, one per draft length K
+NGRAM = "ngram"  # n-gram lookup in CELLS, on vLLM's V1 runner (0.26.0's V2 runner lacks it): its slowdown not profiled

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from specreplay import engines
 from specreplay.explain import ceiling, story, trained_head
 from specreplay.explain import trained_head_files as files
 from specreplay.explain.acceptance_measured import cells_of
@@ -46,9 +45,9 @@ def hero() -> None:
         return  # the CPU replay above stands alone
     win, panes, cost = found
     head = rec.arm(files.PAIR[1])
-    card = trained_head.card(rec)
-    engine = f"{engines.label(head.engine.name)} {head.engine.version or ''}".strip()  # 'vLLM 0.26.0'
-    st.markdown(f"{kind_markdown('measured')} " + T("hero_title", prompt=win.prompt, engine=engine, card=card))
+    card = trained_head.card(rec.machine_line)
+    st.markdown(f"{kind_markdown('measured')} " + T("hero_title", prompt=win.prompt, card=card,
+                                                    engine=trained_head.engine(head.engine.line, head.engine.name)))
     speed = default_speed(max(p.track.end_us for p in panes))
     payload = {**player_payload(panes, speed=speed, lang=lang(), reference=0), "autoplay": True, "standalone": True}
     player_frame(payload, height=330, alt=T("hero_alt"))
