@@ -96,4 +96,4 @@ def test_the_concurrency_page_draws_the_pair_and_where_it_falls_below_one(metric
     row = at.dataframe[0].value.set_index("series").loc["eagle3-k4 ÷ bf16 · greedy · vLLM GPU"]
     assert row["below 1.0"].startswith("falls below 1.0 between 32 and 64 streams")
     note = next(c.value for c in at.caption if "EAGLE-3 head trained here" in c.value)
-    assert "vLLM 0.26.0 and an H100" in note and "below 1.0 from 64 streams" in note
+    assert "vLLM 0.26.0, H100" in note and "below 1.0 from 64 streams" in note
