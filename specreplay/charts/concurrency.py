@@ -19,7 +19,16 @@ from specreplay import palette
 from specreplay.charts import MAX_SERIES, Caveat, short
 from specreplay.embeds.words import Say, say
 from specreplay.engines.defects import draft_graphs_defect
-from specreplay.explain import axis_series, h200_qwen_files, llamacpp_files, quant_series, sweep_series
+from specreplay.explain import (
+    axis_series,
+    derived,
+    h200_qwen_files,
+    llamacpp_files,
+    quant_series,
+    sweep_series,
+    trained_head,
+    trained_head_files,
+)
 from specreplay.explain.timing_sweep import TIMING_FILE
 from specreplay.languages import Lang, localized
 from specreplay.multiplier import times
@@ -208,6 +217,21 @@ def _defect_caveats(shown: list[axis_series.Series], lang: Lang) -> list[Caveat]
     return out
 
 
+def _head_caveat(s: axis_series.Series, lang: Lang) -> Caveat | None:
+    """The trained head's pair (issue #38): which card and engine ran it, and where its gain stays below 1.0."""
+    try:
+        header = catalogue.header(recording_file(s.source))
+    except (RecordingError, OSError):
+        return None
+    H = say("trained_head", lang)
+    arm = header.arm(s.arm)
+    where = {"arm": s.arm, "base": arm.baseline, "k": arm.draft_length, "card": trained_head.card(header.machine.line),
+             "engine": trained_head.engine(arm.engine.line, arm.engine.name), "first": times(s.value_at(1))}
+    level = derived.sustained_below(s.points)
+    return Caveat(H("cav_below", level=level, last=times(s.value_at(level)), **where) if level
+                  else H("cav_never", **where))
+
+
 def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang
             ) -> tuple[list[axis_series.Series], str, list[Caveat], list[str]]:
     """The source's series for this metric, the chart's question, its caveats, and unreadable files."""
@@ -224,6 +248,7 @@ def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang
         caveats += [Caveat(T("cav_sampled"))] * any(s.sampled for s in shown)
         caveats += [f16] * any(s.engine == "llama.cpp" for s in shown)
         caveats += [Caveat(T("cav_qwen_h200_spec"))] * any(s.source == h200_qwen_files.SWEEP for s in shown)
+        caveats += [c for s in shown if s.source == trained_head_files.SWEEP and (c := _head_caveat(s, lang))]
         caveats += _defect_caveats(shown, lang)
         caveats += [Caveat(T("cav_throughput"))] * (metric == "throughput")
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats, unread

@@ -1,6 +1,7 @@
 """The start page's evidence, picked by written rules from our llama.cpp recordings (fixed arm names, team rules):
 
     pair = drafter_wins(read(LADDER))     # F16 vs F16 + 0.5B draft model on the non-copy prompt where it gains most
+    gpu = drafter_wins(read(trained_head_files.CELLS), trained_head_files.PAIR, None)  # the same rule, on the GPU
     curve = drafter_by_level(read(SWEEP))  # the same drafter on ÷ off, per concurrency level, and its crossing
 
 Every multiplier is specreplay.replay.speedup's (the replay's own figure for the same pair).
@@ -32,27 +33,28 @@ class DrafterWin:
     q4_gain: float | None  # q4-draft ÷ q4: the same drafter on the 4-bit target
 
 
-def drafter_wins(rec: Recording) -> DrafterWin | None:
-    """The greedy prompt that is not a copy task on which F16 + draft model gains most over F16; None when it
-    gains on none (or an arm is missing)."""
+def drafter_wins(rec: Recording, pair: tuple[str, str] = F16_PAIR,
+                 quant_pair: tuple[str, str] | None = Q4_PAIR) -> DrafterWin | None:
+    """The greedy prompt that is not a copy task on which the pair's drafter arm (F16 + draft model) gains most
+    over its target alone; None when it gains on none (or an arm is missing). The quant pair, where the file has
+    it, is the same drafter on the 4-bit target."""
     ids = {a.id for a in rec.arms}
-    if not set(F16_PAIR) <= ids:
+    if not set(pair) <= ids:
         return None
     wins = []
     for p in rec.prompts:
         if p.kind == COPY_KIND or not p.greedy:
             continue
-        gain = arm_speedup(rec, F16_PAIR[1], F16_PAIR[0], p.id)
+        gain = arm_speedup(rec, pair[1], pair[0], p.id)
         if gain and gain > 1:
             wins.append((gain, p.id))
     if not wins:
         return None
     gain, prompt = max(wins)
-    quant = set(Q4_PAIR) <= ids
-    return DrafterWin(prompt, arm_rate(rec, F16_PAIR[0], prompt) or 0.0, arm_rate(rec, F16_PAIR[1], prompt) or 0.0,
-                      gain, arm_rate(rec, Q4_PAIR[0], prompt) if quant else None,
-                      arm_rate(rec, Q4_PAIR[1], prompt) if quant else None,
-                      arm_speedup(rec, Q4_PAIR[1], Q4_PAIR[0], prompt) if quant else None)
+    q = quant_pair if quant_pair and set(quant_pair) <= ids else None
+    return DrafterWin(prompt, arm_rate(rec, pair[0], prompt) or 0.0, arm_rate(rec, pair[1], prompt) or 0.0,
+                      gain, arm_rate(rec, q[0], prompt) if q else None, arm_rate(rec, q[1], prompt) if q else None,
+                      arm_speedup(rec, q[1], q[0], prompt) if q else None)
 
 
 @dataclass(frozen=True)

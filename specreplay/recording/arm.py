@@ -172,15 +172,16 @@ def _draft_model(flags: Mapping[str, Any]) -> str | None:
 
 def _weight_format(arm_id: str, label: str, flags: Mapping[str, Any]) -> WeightFormat:
     """A quantization flag (other than 'none…'), else the id ('q4-draft' yes, 'f16-draft' no), else the label; the
-    id wins over the label, whose prose may mention both ('F16 (16-bit weights, 4-bit values)')."""
+    id wins over the label, and in the label the format named first, since its prose may mention both
+    ('bf16 (16-bit weights, 4-bit values) + EAGLE-3 head')."""
     quant = str(flags.get("quantization") or "").strip().lower()
     if quant:
         return "bf16" if quant.startswith("none") else "fp8" if quant.startswith("fp8") else "int4"
-    for text in (arm_id, label):
-        found = QUANT.search(text)
-        if found:
+    for in_label, text in enumerate((arm_id, label)):
+        found, full = QUANT.search(text), FULL.search(text)
+        if found and not (in_label and full and full.start() < found.start()):
             return "fp8" if found.group(1).lower() == "fp8" else "int4"
-        if text is arm_id and FULL.search(arm_id):
+        if full:
             return "bf16"
     return "bf16"
 

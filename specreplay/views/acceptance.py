@@ -12,7 +12,14 @@ from specreplay.explain.token_strip import expected_taus, stream, token_strip_ht
 from specreplay.quoted import article_tables
 from specreplay.recording import catalogue
 from specreplay.views import drafter_sizes, url_state
-from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
+from specreplay.views.acceptance_fit import (
+    cost_section,
+    defect_note,
+    f16_note,
+    fit_section,
+    kind_section,
+    ngram_v1_note,
+)
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import legend_names, opened, page_sources, plotly
 from specreplay.views.live_chart import live_chart, slider
@@ -139,6 +146,7 @@ def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: 
     table(rows)
     st.caption(f"{kind_markdown('measured')} " + T("counters_note") + f"{kind_markdown('computed')} " + T("implied_alpha_note"))
     f16_note(cells)
+    ngram_v1_note(cells)
 
 
 def temperature_section(cells: list[acceptance_measured.AcceptanceCell]) -> None:

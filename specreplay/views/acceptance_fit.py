@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import palette, theory
-from specreplay.explain import llamacpp_files
+from specreplay.explain import llamacpp_files, trained_head
 from specreplay.explain.acceptance_measured import AcceptanceCell
 from specreplay.explain.arm_fit import arm_fits, residual
 from specreplay.explain.derived import change_percent
@@ -26,6 +26,7 @@ from specreplay.views.ui import kind_markdown, lang, times
 from specreplay.words import word
 
 T = Texts("acceptance")
+H = Texts("trained_head")
 ENGINES = ("llamacpp", "vllm")
 
 
@@ -70,6 +71,12 @@ def defect_links(cells: list[AcceptanceCell]) -> str:
     return ", ".join(dict.fromkeys(c.defect.markdown(lang()) for c in cells if c.defect))
 
 
+def ngram_v1_note(cells: list[AcceptanceCell]) -> None:
+    """Wherever the n-gram arm of the trained head's file is shown: why it is slow there is not known yet."""
+    if any(trained_head.is_ngram_v1(c) for c in cells):
+        st.caption(":material/info: " + H("ngram_v1"))
+
+
 def defect_note(cells: list[AcceptanceCell]) -> None:
     """Wherever a cell of an arm with an engine defect is shown, say so with the fix's link."""
     flawed = [c for c in cells if c.defect]
@@ -90,7 +97,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
         st.info(T("fit_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
         return
     groups: dict[tuple[str, str], list[AcceptanceCell]] = {}
-    for c in shown:
+    for c in sorted(shown, key=lambda c: not trained_head.is_head(c)):  # the head trained here drawn first
         groups.setdefault((c.file, c.arm), []).append(c)
     fig = go.Figure()
     drawn = list(groups.values())[:MAX_SERIES - 1]
@@ -121,6 +128,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
             "fit_defect", arms=arm_names(left_out), defect=defect_links(left_out),
             step_lo=min(c.step_ratio for c in left_out), step_hi=max(c.step_ratio for c in left_out)))
     f16_note(shown)
+    ngram_v1_note(shown)
     sources([cell_line(cs[0]).split(" · γ")[0] + f" · {cs[0].engine} · {cs[0].machine} · {cs[0].created[:10]}"
              for cs in drawn])
 

@@ -1,5 +1,7 @@
 """The target-size panel (issue #29): break-even acceptance against target size, one line per drafter kind, with
-article 000's acceptance marked; numbers from specreplay.explain.drafter_sizes, on the acceptance page under c."""
+article 000's acceptance marked; numbers from specreplay.explain.drafter_sizes, on the acceptance page under c.
+Beside the timing-only shapes, the EAGLE-3 head trained here (issue #38): its real c and the acceptance length from
+which it pays on real text (specreplay.explain.trained_head)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import palette
+from specreplay.explain import acceptance_measured, trained_head
 from specreplay.explain import drafter_sizes as ds
 from specreplay.quoted import article_tables
 from specreplay.views.chart_parts import plotly
@@ -15,6 +18,7 @@ from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, localized, times
 
 T = Texts("drafter_sizes")
+H = Texts("trained_head")
 PR = "https://github.com/vllm-project/vllm/pull/47460"
 TOP, BOTTOM = 6.0, 1.4  # where a drafter that never pays / always pays is marked, off the measured 1.5-5 scale
 
@@ -28,7 +32,7 @@ def _prose() -> article_tables.Reference | None:
                  if r.source.startswith("000") and r.label_en == "prose"), None)
 
 
-def chart(rows: list[ds.SizeRow]) -> None:
+def chart(rows: list[ds.SizeRow], heads: list[trained_head.HeadCost]) -> None:
     fig = go.Figure()
     for ref in article_tables.acceptance_references():
         if ref.source.startswith("000"):
@@ -49,6 +53,13 @@ def chart(rows: list[ds.SizeRow]) -> None:
             x=[ds.SIZES[r.size] for r in mine], y=y, mode="lines+markers", name=T(f"kind_{kind}"),
             marker={"symbol": symbols, "size": 11}, line={"color": palette.series(i)},
             customdata=hover, hovertemplate="%{x}B: %{customdata}<extra>" + T(f"kind_{kind}") + "</extra>"))
+    h = next((h for h in heads if h.fit.gamma == ds.DRAFT_LENGTH["eagle3"]), None)  # the shape's K: one point
+    if h and h.break_even is not None:
+        fig.add_trace(go.Scatter(
+            x=[ds.SIZES["1.5b"]], y=[h.break_even], mode="markers", name=H("sizes_trace", card=_card(h)),
+            marker={"symbol": "star", "size": 16, "color": palette.series(len(ds.KINDS))},
+            customdata=[H("sizes_hover", arm=h.fit.arm, length=h.break_even, c=h.fit.cost_ratio)],
+            hovertemplate="%{customdata}<extra></extra>"))
     fig.update_xaxes(type="log", tickvals=list(ds.SIZES.values()), ticktext=[_size(s) for s in ds.SIZES],
                      title=T("x"))
     fig.update_yaxes(range=[1.2, 6.2], tickvals=[BOTTOM, 2, 3, 4, 5, TOP],
@@ -90,15 +101,41 @@ def section() -> None:
             return
         kind_badge("measured", T("badge"))
         st.markdown(T("intro"))
-        chart(rows)
+        heads = trained_head.head_costs(acceptance_measured.recorded_cells()[0])
+        chart(rows, heads)
         prose = _prose()
         if prose:
             st.markdown(f"{kind_markdown('computed')} " + T("article", low=prose.low, high=prose.high,
                                                             found=smallest_paying(rows, prose.low)))
         table(rows)
+        head_section(rows, heads)
         for before, after in ds.unpatched():
             if after and before.rate and after.rate:
                 st.caption(f"{kind_markdown('measured')} " + T("before_after", length=before.set_length,
                                                                size=_size(before.size), before=before.rate,
                                                                after=after.rate))
         st.caption(T("note", pr=PR))
+
+
+def _card(h: trained_head.HeadCost) -> str:
+    return trained_head.card(h.fit.cells[0].machine)
+
+
+def head_section(rows: list[ds.SizeRow], heads: list[trained_head.HeadCost]) -> None:
+    """The trained head beside the shapes: per K its real c and where it pays along its prompts' acceptance."""
+    shape = next((r for r in rows if (r.size, r.kind) == ("1.5b", "eagle3")), None)
+    at_k = next((h for h in heads if h.fit.gamma == ds.DRAFT_LENGTH["eagle3"]), None)
+    if at_k is None or at_k.break_even is None:
+        return
+    first = at_k.fit.cells[0]
+    st.markdown(f"{kind_markdown('measured')} {kind_markdown('computed')} " + H(
+        "sizes_text", k=at_k.fit.gamma, c=at_k.fit.cost_ratio, step=at_k.step_ratio, length=at_k.break_even,
+        shape="—" if shape is None or shape.cost is None else f"{shape.cost:.2f}", card=_card(at_k),
+        engine=trained_head.engine(first.engine, first.engine_name)))
+    shown_table([{H("col_arm"): h.fit.arm, "K": h.fit.gamma,
+                  H("col_lengths"): f"{min(c.acceptance_length for c in h.fit.cells):.2f}–"
+                                    f"{max(c.acceptance_length for c in h.fit.cells):.2f}",
+                  H("col_step"): f"{h.step_ratio:.2f}", T("col_cost"): f"{h.fit.cost_ratio:.3f}",
+                  T("col_break_even"): "—" if h.break_even is None else f"{h.break_even:.2f}",
+                  H("col_speedups"): f"{times(min(c.measured_speedup for c in h.fit.cells))}–"
+                                     f"{times(max(c.measured_speedup for c in h.fit.cells))}"} for h in heads])

@@ -34,7 +34,7 @@ def test_our_h200_drafter_chart_holds_the_qwen_pairs_within_six_short_series() -
         spec = live(at, "concurrency_chart")
         names = legend(spec)
         assert set(QWEN_PAIRS) <= set(names) and len(names) <= 6 and all(len(n) <= 40 for n in names)
-        assert spec["title"] == "Our H200 recordings: where does the drafter's gain fall below 1.0?"
+        assert spec["title"] == "Our GPU recordings (H200, H100): where does the drafter's gain fall below 1.0?"
         assert any("0.5B draft model (K=4, vLLM 0.23)" in c.value for c in at.caption)
         assert any(c.value.startswith(f":material/info: bf16-draft, q4-draft: {DEFECT_LINK}") for c in at.caption)
 

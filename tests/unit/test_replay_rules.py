@@ -200,11 +200,14 @@ def test_rungs_read_the_llamacpp_ladders_arms() -> None:
             {"id": "f16-draft", "label": "… F16 (16-bit weights, 4-bit values) + 0.5B draft model K=4", "flags": spec},
             {"id": "q4-draft", "label": "… Q4_K_M 4-bit + 0.5B draft model K=4", "flags": spec},
             {"id": "q4-ngram", "label": "… Q4_K_M 4-bit + n-gram lookup", "flags": {"speculative_config": {"method":
-                                                                                                      "ngram-mod"}}}]
+                                                                                                      "ngram-mod"}}},
+            # issue 38's vLLM arm: an id that names no format, a label naming bf16 before the values' "4-bit"
+            {"id": "eagle3-k4", "label": "… bf16 (16-bit weights, 4-bit values) + EAGLE-3 head trained here K=4",
+             "flags": {"speculative_config": {"method": "eagle3"}}}]
     typed = [Arm.of(a) for a in arms]
     assert [(a.quantized, a.speculative) for a in typed] == [(False, False), (True, False), (False, True),
-                                                              (True, True), (True, True)]
-    assert [a.reference for a in typed] == [True, False, False, False, False]
+                                                              (True, True), (True, True), (False, True)]
+    assert [a.reference for a in typed] == [True, False, False, False, False, False]
 
 
 def test_the_system_total_runs_through_the_level_not_in_one_burst() -> None:
