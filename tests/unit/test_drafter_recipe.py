@@ -106,3 +106,17 @@ def test_an_unknown_step_is_refused_naming_the_steps(tmp_path, monkeypatch):
     monkeypatch.setattr(drafter_train, "WORK", tmp_path)
     with pytest.raises(SystemExit, match="unknown step 'trian'.*prompts, generate, hidden, train, export, pieces"):
         drafter_train.main(["trian"])
+
+
+def test_the_offline_check_takes_the_reference_arms_measured_answer_after_the_rendered_prompt():
+    from gpu import drafter_eval
+
+    class Tokenizer:  # transformers 5 returns a BatchEncoding, a mapping
+        def apply_chat_template(self, messages, add_generation_prompt):
+            assert add_generation_prompt and messages[0]["role"] == "user"
+            return {"input_ids": [1, 2, 3], "attention_mask": [1, 1, 1]}
+
+    conv = drafter_eval.conversation(ROOT / "recordings/qwen-coder-1.5b-vllm026-eagle3.jsonl", "bf16", "code",
+                                     Tokenizer())
+    assert conv["prompt_ids"] == [1, 2, 3] and len(conv["answer_ids"]) == 192
+    assert conv["answer_ids"][:1] != conv["prompt_ids"][:1]
