@@ -29,6 +29,7 @@ from statistics import median
 
 from specreplay import theory
 from specreplay.engine_defects import EngineDefect, draft_graphs_defect
+from specreplay.kinds import Kind
 from specreplay.locations import recording_files
 from specreplay.panes import median_rate
 from specreplay.recording import catalogue
@@ -62,6 +63,7 @@ class AcceptanceCell:
     machine: str
     created: str
     defect: EngineDefect | None = None  # an engine defect behind its step times (specreplay.engine_defects)
+    number_kind: Kind = "measured"  # its badge: timing only where the acceptance was set (Header.kind)
 
     @property
     def id(self) -> str:
@@ -163,7 +165,7 @@ def cells_of(rec: Recording) -> list[AcceptanceCell]:
                 spec_copied=_median_copied(runs, prompt.text), base_copied=_median_copied(base_runs, prompt.text),
                 engine=arm.engine.line, f16_of_4bit=arm.f16_of_4bit or rec.arm(base).f16_of_4bit,
                 machine=rec.machine_line, created=rec.header.created,
-                defect=draft_graphs_defect(arm)))
+                defect=draft_graphs_defect(arm), number_kind=rec.kind(arm.id)))
     return out
 
 

@@ -61,8 +61,9 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
         if info.lacks:
             parts.append(f"<p>{escape(word('export_lacks', lang))}</p><ul>"
                          + "".join(f"<li>{escape(x)}</li>" for x in info.lacks) + "</ul>")
-    elif rec and any(p.kind == "measured" for p in panes):
-        parts.append(_kind_line("measured", provenance(rec.header).line(), lang))
+    elif rec:  # every recorded kind on screen, timing only apart from measured here
+        for kind in dict.fromkeys(p.kind for p in panes if p.kind in ("measured", "timing_only")):
+            parts.append(_kind_line(kind, provenance(rec.header).line(), lang))
     if any(p.counts == "chunks" for p in panes):
         parts.append(f"<p>{escape(word('export_chunks', lang))}</p>")
     if any(p.kind == "simulated" for p in panes):

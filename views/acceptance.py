@@ -71,7 +71,7 @@ def alpha_text(lo: float, hi: float) -> str:
 def reference_layers(refs: list[article_tables.Reference]) -> tuple[list[dict], list[dict]]:
     """The articles' acceptance lengths as bands (a range from low to high; a single value as a thin band), and
     the E[τ] curve at γ = K = 7 with each reference's stretch of it marked: the comparison the articles allow."""
-    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r) + T("band_measured_suffix")} for r in refs]
+    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r) + T("band_quoted_suffix")} for r in refs]
     k_curve = {"name": T("curve_article_k", K_ARTICLES=K_ARTICLES),
                "color": DARK, "dash": "dash", "width": 1,
                "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
@@ -99,7 +99,7 @@ page_sources(["leviathan", "eagle3_table1", "vllm", "llama.cpp"])
 
 def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     """What the nearest measured cell says, in one line (the chart rings the same cell at once)."""
-    st.markdown(f"{kind_markdown('measured')} " + T("nearest_cell", cell_label_c=cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup) +
+    st.markdown(f"{kind_markdown(c.number_kind)} " + T("nearest_cell", cell_label_c=cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=rates_text(c), c_measured_speedup=c.measured_speedup) +
         f"{kind_markdown('computed')} " + T("check_004_formula", c_predicted=c.predicted, c_cost_ratio=c.cost_ratio))
     defect_note([c])
 

@@ -144,8 +144,7 @@ def pareto_section() -> None:
                       xaxis={"title": T("pareto_x"), "rangemode": "tozero"},
                       yaxis={"title": T("pareto_y"), "rangemode": "tozero"}, legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="pareto_chart")
-    timing = T("timing_only") if header.timing_only else ""
-    kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, header.machine.line) if x))
+    kind_badge("imported" if imported else header.kind(), " · ".join(x for x in (file, header.machine.line) if x))
     st.caption(T("cav_throughput"))
     if note := defect_caption(header, shown):
         st.caption(f":material/bug_report: {note}")
@@ -206,7 +205,7 @@ def breakeven_section() -> None:
                       yaxis={"title": T("be_y")}, legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="breakeven_chart")
     download_chart("breakeven")
-    kind_badge("measured", T("be_badge") + f" · {llamacpp_files.BREAKEVEN} · {got.machine_line}")
+    kind_badge(got.kind(), T("be_badge") + f" · {llamacpp_files.BREAKEVEN} · {got.machine_line}")
     lengths = ", ".join(f"{L:g}" for L in g.lengths)
     rows = []
     for j, lv in enumerate(g.levels):
@@ -219,7 +218,7 @@ def breakeven_section() -> None:
         else:
             rows.append(T("be_row_never", level=lv, lengths=lengths))
     st.markdown("\n".join(f"- {r}" for r in rows))
-    st.caption(f"{kind_markdown('measured')} " + T("cav_throughput") + (" " + word("f16_note", lang()) if target.startswith("f16")
+    st.caption(f"{kind_markdown(got.kind())} " + T("cav_throughput") + (" " + word("f16_note", lang()) if target.startswith("f16")
                                                                         else ""))
     arms = {a.id: a for a in got.arms}
     sources([f"{llamacpp_files.BREAKEVEN} · {a} · L {arms[a].set_acceptance} · {arms[a].label} · "

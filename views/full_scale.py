@@ -31,8 +31,8 @@ def _get(name: str) -> Recording | None:
 
 
 def _badges(name: str, rec: Recording) -> None:
-    kind_badge("measured", f"recordings/{name} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
-    st.caption(f"{kind_markdown('measured')} {kind_markdown('quoted')} **{T('badge')}**: "
+    kind_badge(rec.kind(), f"recordings/{name} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
+    st.caption(f"{kind_markdown(rec.kind())} {kind_markdown('quoted')} **{T('badge')}**: "
                + T("badge_note") + T("shape_note"))
 
 
@@ -152,7 +152,7 @@ def roofline_panel() -> None:
     rec = _get(fs.LADDER_SWEEP)
     if rec is None:
         return
-    kind_badge("measured", f"recordings/{fs.LADDER_SWEEP} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
+    kind_badge(rec.kind(), f"recordings/{fs.LADDER_SWEEP} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
     w4 = {lv: v for lv, v in fs.quant_curve(rec, "w4").items() if v}
     low = [v for lv, v in w4.items() if lv <= 16]
     if not low:
@@ -171,5 +171,5 @@ def roofline_panel() -> None:
                       xaxis={"title": T("streams_log"), **log2_axis(x for t in fig.data for x in t.x)},
                       yaxis={"title": T("vs_bf16"), "rangemode": "tozero"})
     plotly(fig, key="full_scale_quant")
-    st.caption(T("quant_note", measured=kind_markdown("measured"), low=times(min(low)), top=times(w4[max(w4)]),
+    st.caption(T("quant_note", measured=kind_markdown(rec.kind()), low=times(min(low)), top=times(w4[max(w4)]),
                  level=max(w4)) + T("shape_note"))

@@ -45,7 +45,7 @@ def hero() -> None:
     speed = default_speed(max(p.track.end_us for p in panes))
     payload = {**player_payload(panes, speed=speed, lang=lang(), reference=0), "autoplay": True, "standalone": True}
     player_frame(payload, height=330, alt=T("hero_alt"))
-    kind_badge("measured", provenance(rec.header).line())
+    kind_badge(rec.kind(), provenance(rec.header).line())
     reference = plain(rec.arm(story.F16_PAIR[0]).label.split(" · ")[-1], 60)  # "F16 (16-bit weights, …)"
     cols = st.columns(len(panes))
     for col, pane, shown in zip(cols, panes, payload["panes"]):

@@ -8,11 +8,12 @@ from specreplay.views.hero import hero
 from specreplay.views.home_ladders import crossing, ladders
 from specreplay.views.pages import PAGES, START, link
 from specreplay.views.texts import Texts
-from specreplay.views.ui import Kind, kind_markdown
+from specreplay.views.ui import kind_markdown
+
+from specreplay.kinds import KINDS
 
 T = Texts("home")
 KIND = Texts("kinds")  # what each kind of number means
-KINDS: tuple[Kind, ...] = ("measured", "quoted", "computed", "simulated", "imported")
 
 st.title(T("title"))
 ladders()

@@ -33,7 +33,8 @@ def ladders() -> None:
     got = catalogue.read(fs.LADDER)
     length = code_acceptance()
     ours = fs.ladder(got, length) if isinstance(got, Recording) else None
-    st.markdown(f"{kind_markdown('quoted')} {T('article_ladder')} · {kind_markdown('measured')} "
+    ours_kind = got.kind() if isinstance(got, Recording) else "measured"
+    st.markdown(f"{kind_markdown('quoted')} {T('article_ladder')} · {kind_markdown(ours_kind)} "
                 + T("our_ladder", acceptance=length))
     header = [T("col_rung"), T("col_article"), T("col_prev"), T("col_first"), T("col_ours"), T("col_prev"),
               T("col_first"), T("col_ceiling")]

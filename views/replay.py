@@ -8,7 +8,7 @@ import streamlit as st
 from specreplay.views.player_frame import player_frame
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, recorded_with
+from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, recorded_with
 from specreplay.views.uploaded import parsed_upload
 from specreplay.views.video_panel import video_export_panel
 from streamlit.delta_generator import DeltaGenerator
@@ -110,7 +110,7 @@ def _source_badge(rec: Recording) -> None:
     """Measured by our recorder, or imported from another tool, with what that tool's file lacks."""
     info = imported_info(rec)
     if not info:
-        kind_badge("measured", provenance(rec.header).line())
+        kind_badge(rec.kind(), provenance(rec.header).line())
         st.caption(recorded_with(list(rec.arms)))
         return
     kind_badge("imported", source_line(info))
@@ -173,10 +173,9 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
         st.session_state[akey] = [a for a in st.session_state[akey] if a in options]
-    rec_kind: Kind = "imported" if rec and imported_info(rec) else "measured"
     arm_names = {a: sim_label(a, SIM_WORD) for a in options if is_sim(a)}
     if rec:
-        arm_names |= {a: f"{arm_label(rec.arm(a).label, lang())} ({kind_label(rec_kind)})" for a in recorded}
+        arm_names |= {a: f"{arm_label(rec.arm(a).label, lang())} ({kind_label(rec.kind(a))})" for a in recorded}
     arms = st.multiselect(T("arms"), options, key=akey, max_selections=MAX_ARMS,
                           format_func=lambda a: arm_names[a])
     chosen_recorded = [a for a in arms if not is_sim(a)]

@@ -14,15 +14,15 @@ import streamlit as st
 
 from specreplay import languages, palette
 from specreplay.addresses import address
+from specreplay.kinds import Kind
 from specreplay.languages import Lang
 from specreplay.multiplier import times  # noqa: F401  (the pages' one multiplier format, re-exported)
 from specreplay.recording.arm import Arm
 from specreplay.words import word
 
-Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]
-
-_KIND_COLOR: dict[Kind, Literal["green", "blue", "orange", "violet", "gray"]] = {
-    "measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
+_KIND_COLOR: dict[Kind, Literal["green", "yellow", "blue", "orange", "violet", "gray"]] = {
+    "measured": "green", "timing_only": "yellow", "computed": "blue", "simulated": "orange", "quoted": "violet",
+    "imported": "gray"}
 # One colour per weight format, on every page that compares formats (roofline, the concurrency page's H200 view).
 FORMAT_COLOR = {k: palette.FORMATS[k] for k in ("bf16", "int4", "fp8")}
 

@@ -42,7 +42,7 @@ def _references(T: Any, lang: Lang) -> tuple[list[dict[str, Any]], list[dict[str
     for r in article_tables.acceptance_references():
         value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
         name = f"{localized(r, 'label', lang)} {value} ({r.source[:3]})"
-        bands.append({"y0": r.low, "y1": r.high, "color": palette.MARKS["band"], "label": name + T("band_measured_suffix")})
+        bands.append({"y0": r.low, "y1": r.high, "color": palette.MARKS["band"], "label": name + T("band_quoted_suffix")})
         lo, hi = (theory.implied_alpha(x, K_ARTICLES) for x in (r.low, r.high))
         xs = sorted({lo, hi, *(a for a in ALPHAS if lo < a < hi)})
         implied.append(f"{name} → α {lo:.2f}" + ("" if round(lo, 2) == round(hi, 2) else f"–{hi:.2f}"))
@@ -77,10 +77,10 @@ def chart(lang: Lang) -> Chart:
                             "(γc + γ + 1) / E[τ]")]
     sources += [("quoted", f"{localized(c, 'series', lang)} — {cite(c, lang)}")  # type: ignore[arg-type]
                 for c in article_tables.table_cells("acceptance_length")]
-    arms: dict[str, list[str]] = {}  # one line per recording: its arms × prompts, engine and machine
+    arms: dict[tuple[str, str], list[str]] = {}  # one line per recording and kind: its arms × prompts, engine, machine
     for c in cells:
-        arms.setdefault(f"{c.file} · {c.engine} · {c.machine}", []).append(f"{c.arm}/{c.prompt}")
-    sources += [("measured", f"{where} · {', '.join(dict.fromkeys(cs))}") for where, cs in arms.items()]
+        arms.setdefault((c.number_kind, f"{c.file} · {c.engine} · {c.machine}"), []).append(f"{c.arm}/{c.prompt}")
+    sources += [(kind, f"{where} · {', '.join(dict.fromkeys(cs))}") for (kind, where), cs in arms.items()]
     return Chart("acceptance", T("expected_title"), T("intro"), controls,
                  {"alpha": 0.8, "gamma": 5, "c": 0.05}, {"etau": etau, "gamma": gamma, "words": words}, sources,
                  [(W("formula_link"), PAPER)],

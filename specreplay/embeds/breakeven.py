@@ -47,10 +47,10 @@ def chart(lang: Lang) -> Chart:
                 {"name": "be_level", "label": W("be_level"), "kind": "steps", "options": levels}]
     words = {"title": T("be_q", target="{be_target}"), "x": T("be_x"), "y": T("be_y"), "at": W("at_level", level="{be_level}")}
     arms = {a.id: a for a in got.arms}
-    sources = [("measured", f"{T('be_badge')} · recordings/{llamacpp_files.BREAKEVEN} · {got.machine_line} · {got.header.date}")]
-    sources += [("measured", f"{a} · {arms[a].label}") for g in grids for a in (g.target, *g.arms)]
+    sources: list[tuple[str, str]] = [(got.kind(), f"{T('be_badge')} · recordings/{llamacpp_files.BREAKEVEN} · {got.machine_line} · {got.header.date}")]
+    sources += [(got.kind(a), f"{a} · {arms[a].label}") for g in grids for a in (g.target, *g.arms)]
     return Chart("breakeven", T("be_title"), T("be_intro"), controls,
                  {"be_target": grids[0].target, "be_metric": "throughput", "be_level": levels[0]},
                  {"grids": data, "words": words}, sources,
-                 notes=[("measured", f"{T('be_badge')} · {llamacpp_files.BREAKEVEN} · {got.machine_line}"),
-                        ("measured", T("cav_throughput"))])
+                 notes=[(got.kind(), f"{T('be_badge')} · {llamacpp_files.BREAKEVEN} · {got.machine_line}"),
+                        (got.kind(), T("cav_throughput"))])

@@ -35,7 +35,7 @@ class Chart:
     controls: list[dict[str, Any]]
     defaults: dict[str, Any]  # the app's opening state
     data: dict[str, Any]
-    sources: list[tuple[str, str]]  # (kind: measured / quoted / computed / simulated / imported, one line)
+    sources: list[tuple[str, str]]  # (kind: one of specreplay.kinds.KINDS, one line)
     links: list[tuple[str, str]] = field(default_factory=list)  # (text, https URL): followed only when clicked
     notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, caption) under the chart, as the page's
 

@@ -71,8 +71,8 @@ def test_article_acceptance_lengths_are_bands_compared_at_their_draft_length_k7(
     at = open_page("acceptance", "en")
     spec = chart(at, "etau_chart")
     bands = {b["label"]: (b["y0"], b["y1"]) for b in spec["bands"]}
-    assert bands == {"prose 2.2–2.5 (000) measured": (2.2, 2.5), "code 5.3–5.6 (000) measured": (5.3, 5.6),
-                     "copy 3.1 (001) measured": (3.1, 3.1), "free prose 2.2 (001) measured": (2.2, 2.2)}
+    assert bands == {"prose 2.2–2.5 (000) quoted": (2.2, 2.5), "code 5.3–5.6 (000) quoted": (5.3, 5.6),
+                     "copy 3.1 (001) quoted": (3.1, 3.1), "free prose 2.2 (001) quoted": (2.2, 2.2)}
     assert spec["hlines"] == []  # ranges are bands, not a line at their midpoint
     k7 = spec["fixed"][0]
     assert k7["name"] == "E[τ] at γ=7, the articles' K (computed)" and k7["dash"] == "dash"

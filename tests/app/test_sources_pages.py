@@ -113,10 +113,20 @@ def test_articles_own_arithmetic_is_badged_computed() -> None:
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_home_lists_the_kinds(lang: str) -> None:
     text = " ".join(m.value for m in open_page("home", lang).markdown)
-    names = {"ko": ["여기서 측정", "인용", "계산", "시뮬레이션", "가져옴"],
-             "en": ["measured here", "quoted", "computed", "simulated", "imported"]}[lang]
-    for color, label in zip(["green", "violet", "blue", "orange", "gray"], names):
+    names = {"ko": ["여기서 측정", "타이밍 전용 (설정한 수용)", "인용", "계산", "시뮬레이션", "가져옴"],
+             "en": ["measured here", "timing only (set acceptance)", "quoted", "computed", "simulated", "imported"]}[lang]
+    for color, label in zip(["green", "yellow", "violet", "blue", "orange", "gray"], names):
         assert f":{color}-badge[{label}] **{label}**" in text
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_start_pages_timing_only_ladder_is_badged_timing_only_never_measured_here(lang: str) -> None:
+    """Our 27B-class H200 ladder ran dummy weights at a set acceptance: its badge says so (issue #41)."""
+    from specreplay.words import word
+
+    at = open_page("home", lang)
+    ours = next(m.value for m in at.markdown if m.value.startswith(":violet-badge[") and "H200" in m.value)
+    assert f":yellow-badge[{word('timing_only', lang)}]" in ours and word("measured", lang) not in ours
 
 
 def test_cost_page_translates_batch_into_cost_per_token() -> None:
