@@ -19,6 +19,7 @@ from specreplay.recording.format import Recording
 from specreplay.replay.payload import player_payload
 from specreplay.replay.source import provenance
 from specreplay.speedup import pane_rate
+from specreplay.words import word
 
 T = Texts("home")
 PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]
@@ -54,12 +55,16 @@ def hero() -> None:
                    delta=None if ratio is None else f"{times(ratio)} {T('vs', ref=reference)}",
                    delta_color="normal" if (ratio or 0) >= 1 else "inverse", delta_arrow="off",
                    help=T("hero_rate_help"))
+    st.caption(T("f16_explained", note=word("f16_note", lang())))
     if win.q4_gain is not None and win.q4_rate and win.q4_draft_rate:
         q = {s.cell.key: s for s in article_tables.ladder("quant_vs_drafter", series_names=PAIRS_001)}
         b0, b1, q0, q1 = (q[k].value for k in PAIRS_001)
         st.markdown(f"{kind_markdown('measured')} {kind_markdown('quoted')} {kind_markdown('computed')} " + T(
             "hero_quant", q4=win.q4_rate, q4d=win.q4_draft_rate, gain=times(win.q4_gain), b0=b0, b1=b1,
             bg=times(b1 / b0), q0=q0, q1=q1, qg=times(q1 / q0)))
+        # the replay's and the summary's caveats on that figure travel with it (not like-for-like text)
+        for w in recorded_arm_pane(rec, story.Q4_PAIR[1], win.prompt, None).warnings:
+            st.caption(f":material/warning: {plain(story.Q4_PAIR[1])} {times(win.q4_gain)}: {plain(w.text(lang()), 300)}")
         st.caption(source_line(q[PAIRS_001[0]].cell, conditions=False) + " · "
                    + recorded_with([rec.arm(a) for a in story.F16_PAIR + story.Q4_PAIR]))
     link("replay", T("hero_open"), query={"recording": llamacpp_files.LADDER.removesuffix(".jsonl"),

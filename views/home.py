@@ -16,6 +16,7 @@ T = Texts("home")
 KIND = Texts("kinds")  # what each kind of number means
 
 st.title(T("title"))
+st.markdown(T("why"))
 ladders()
 hero()
 crossing()

@@ -54,6 +54,7 @@ def ladders() -> None:
     links = recorded_with([got.arm(ours.steps[0].arm)], models=False) if ours and isinstance(got, Recording) else ""
     st.caption(f"{kind_markdown(shown_kind(steps[0].cell))} {source_line(steps[0].cell, conditions=False)} · "
                f"{kind_markdown('computed')} {T('ceiling_note')} {links}")
+    st.caption(T("ceiling_why") + " " + T("articles_where"))
 
 
 def crossing() -> None:

@@ -191,3 +191,22 @@ def test_start_page_tells_the_story_in_the_order_of_the_evidence() -> None:
     assert any("| × | 1.29× | 0.87× | 0.56× | 0.45× |" in t for t in text)  # ours, measured
     assert any("below 1.0 from 2 streams" in c.value for c in at.caption)
     assert not any("vLLM 0.23: bf16" in t for t in text)  # the H200 real-model line is off the start page
+
+
+@pytest.mark.parametrize(("lang", "why", "ceiling", "f16", "where"), [
+    ("en", ("reading every weight", "fewer bytes", "one read yields several tokens"), "**% of ceiling** is the share",
+     "**F16 (16-bit weights, 4-bit values)**", "posts by ThakiCloud"),
+    ("ko", ("가중치 전체를 메모리에서 한 번 읽어야", "읽는 바이트가 줄고", "한 번의 읽기가 여러 토큰"), "**천장 대비 %**는",
+     "**F16 (16비트 가중치, 4비트 값)**", "ThakiCloud가 낸 한 시리즈"),
+])
+def test_start_page_says_why_it_gets_faster_and_what_its_columns_mean(lang, why, ceiling, f16, where) -> None:
+    """Issue #41 item 5: the physics in a few sentences before the first table, "% of ceiling" and the F16 arm
+    explained where they are shown, where articles 000 and 001 were published; the 4-bit drafter figure keeps its
+    not-like-for-like caveat."""
+    at = open_page("home", lang)
+    first = at.markdown[0].value
+    assert all(w in first for w in why)
+    captions = [c.value for c in at.caption]
+    assert any(ceiling in c and where in c for c in captions)
+    assert any(c.startswith(f16) for c in captions)
+    assert any("q4\\-\u2060draft 0.74×" in c and "31" in c for c in captions)
