@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 
 from specreplay import article_tables, theory
+from specreplay.artefacts import Reason, left_out
 from specreplay.panes import median_rate
 from specreplay.recording.counts import total
 from specreplay.recording.format import Recording
@@ -142,17 +143,21 @@ class DrafterCurve:
     baseline: str
     throughput: dict[int, float | None]  # level → system tok/s, drafter on ÷ off
     decode: dict[int, float | None]  # level → median per-request decode tok/s, on ÷ off
+    left_out: dict[int, Reason]  # levels drawn marked and left out of every computed figure (specreplay.artefacts)
+
+    def counted(self) -> dict[int, float | None]:
+        """The throughput ratios the computed figures read: the marked levels left out."""
+        return {lv: v for lv, v in self.throughput.items() if lv not in self.left_out}
 
     @property
     def crossing(self) -> int | None:
         """The level from which on the drafter makes the system slower: see sustained_crossing."""
-        return sustained_crossing(self.throughput)
+        return sustained_crossing(self.counted())
 
 
 def sustained_crossing(points: dict[int, float | None]) -> int | None:
     """The lowest level from which every measured level up is below 1.0; None if the last one is not. A dip
-    between levels above 1.0 is not a crossing: on these servers it was a one-off stall (vLLM compiles a Triton
-    kernel the first time a batch shape appears; that level's TTFT shows it)."""
+    between levels above 1.0 is not a crossing (a start-up stall, which callers leave out: specreplay.artefacts)."""
     known = sorted((lv, v) for lv, v in points.items() if v is not None)
     start = None
     for lv, v in known:
@@ -179,19 +184,20 @@ def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterC
         out.append(DrafterCurve(arm.id, length, base,
                                 {c: _ratio(stats[arm.id, c].throughput, stats[base, c].throughput) for c in levels},
                                 {c: _ratio(stats[arm.id, c].decode_median, stats[base, c].decode_median)
-                                 for c in levels}))
+                                 for c in levels},
+                                {c: why for c in levels if (why := left_out(rec, arm.id, c))}))
     return sorted(out, key=lambda c: (c.baseline, c.acceptance))
 
 
 def break_even(rec: Recording, baseline: str = "w4") -> dict[int, float | None]:
     """Per level, the set acceptance length at which the drafter's system throughput reaches its target's: read
-    linearly between the two measured lengths either side of 1.0; the lowest length when even it pays; None when
-    no measured length pays."""
+    linearly between the two measured lengths either side of 1.0, marked cells left out (specreplay.artefacts); the
+    lowest length when even it pays; None when no measured length pays."""
     curves = drafter_curves(rec, baseline)
     levels = sorted({c for curve in curves for c in curve.throughput})
     out: dict[int, float | None] = {}
     for lv in levels:
-        col = [(c.acceptance, c.throughput[lv]) for c in curves if c.throughput.get(lv) is not None]
+        col = [(c.acceptance, c.counted()[lv]) for c in curves if c.counted().get(lv) is not None]
         if not col:
             continue
         if col[0][1] >= 1:  # type: ignore[operator]

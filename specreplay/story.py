@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from specreplay.artefacts import left_out
 from specreplay.full_scale import sustained_crossing
 from specreplay.recording.format import Recording
 from specreplay.speedup import arm_rate, arm_speedup
@@ -63,5 +64,6 @@ class ByLevel:
 
 def drafter_by_level(rec: Recording, pair: tuple[str, str] = F16_PAIR) -> ByLevel | None:
     """The drafter's per-stream decode speedup at each recorded concurrency level (specreplay.sweeps)."""
-    points = {s.concurrency: s.decode for s in paired_speedups(rec) if (s.baseline, s.arm) == pair and s.mix is None}
+    points = {s.concurrency: s.decode for s in paired_speedups(rec) if (s.baseline, s.arm) == pair and s.mix is None
+              and not left_out(rec, s.arm, s.concurrency)}
     return ByLevel(dict(sorted(points.items())), sustained_crossing(points)) if points else None

@@ -37,6 +37,7 @@ from specreplay.timing_sweep import TIMING_FILE
 from specreplay.words import word
 
 T = Texts("concurrency")
+MARKED = Texts("artefacts")  # points a defect or a start-up stall produced
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 SOURCES = {"spec": ("001", "004", "gpu", "cpu"), "quant": ("002", "gpu", "cpu")}
 METRICS = ("throughput", "decode")
@@ -80,8 +81,19 @@ def excluded_note(s: axis_series.Series) -> str:
     return T("excluded_note", got=", ".join(f"{at_level(s, lv)} {times(v)}" for lv, v in s.excluded))
 
 
+def marked_note(s: axis_series.Series) -> str:
+    """The levels an engine defect or a start-up stall produced, with their values: said wherever the series is read."""
+    return "".join(T("marked_note", what=MARKED(why), got=", ".join(f"{at_level(s, lv)} {times(v)}"
+                                                                   for lv, v, w in s.marked if w == why))
+                   for why in dict.fromkeys(w for _, _, w in s.marked))
+
+
 def crossing(s: axis_series.Series, grid: list[int]) -> str:
     """Where the series crosses 1.0, from measured points only: between two measured levels, never interpolated."""
+    return _crossing(s, grid) + marked_note(s)
+
+
+def _crossing(s: axis_series.Series, grid: list[int]) -> str:
     c = axis_series.crossing(s.points, grid)
     if c is None:
         top = max((x for x, _ in s.measured()), default=None)
@@ -110,6 +122,8 @@ def reading(s: axis_series.Series, level: int) -> str:
     v = s.value_at(level)
     if v is not None:
         return times(v)
+    if marked := s.marked_at(level):
+        return T("marked_reading", v=times(marked[1]), what=MARKED(marked[0]))
     excluded, value = s.excluded_at(level)
     if excluded:
         return T("excluded_reading", v=times(value))
@@ -145,6 +159,10 @@ def lines(s: axis_series.Series, color: str, grid: list[int], dash: str = "solid
         out.append({"name": f"{name(s)} · {note}", "color": color, "markers": True, "hollow": True, "line": False,
                     "legend": False, "unit": "×", "hover": note,
                     "points": [[x, y] for x, y in s.excluded if y is not None]})
+    for why in dict.fromkeys(w for _, _, w in s.marked):  # an engine's artefacts: hollow, dashed, keyed below
+        out.append({"name": f"{name(s)} · {MARKED(why)}", "color": color, "markers": True, "hollow": True,
+                    "dash": "dash", "width": 1, "legend": False, "unit": "×", "hover": MARKED(why), "marked": why,
+                    "points": [[x, y] for x, y, w in s.marked if w == why and y is not None]})
     return out
 
 
@@ -195,6 +213,7 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
             return axis_series.series("batch_speedup", "speedup"), T("q_004"), [T("cav_004")], problems
         recorded, problems, _ = sweep_series.recorded_sweeps()
         shown = [s for s in recorded if s.family == source and s.metric == metric]
+        caveats += sweep_defects(shown)  # first: the dashed hollow lines' reason
         if any("sampled" in s.short and "vLLM" in s.short and s.family == "cpu" for s in shown):
             caveats.append(T("cav_vllm_cpu_sampled"))
         if any("sampled" in s.short for s in shown):
@@ -203,7 +222,6 @@ def chosen_series(family: str, source: str, metric: str) -> tuple[list[axis_seri
             caveats.append(word("f16_note", lang()))
         if any(s.source == h200_qwen_files.SWEEP for s in shown):
             caveats.append(T("cav_qwen_h200_spec"))
-        caveats += sweep_defects(shown)
         if metric == "throughput":
             caveats.append(T("cav_throughput"))
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats, problems
@@ -270,9 +288,13 @@ def explorer() -> None:
     if len(every) > MAX_SERIES:
         st.caption(T("too_many", n=len(every), max=MAX_SERIES))
     grid = axis_grid(shown)
-    values = [y for s in shown for _, y in [*s.measured(), *s.excluded] if y is not None]
+    values = [y for s in shown for _, y in [*s.measured(), *s.excluded, *((x, v) for x, v, _ in s.marked)]
+              if y is not None]
     series = [ln for s, (color, dash) in zip(shown, colours(family, source, shown))
               for ln in lines(s, color, grid, dash)]
+    for why in dict.fromkeys(ln["marked"] for ln in series if ln.get("marked")):
+        series.append({"name": MARKED(why), "color": palette.MARKS["gap"], "dash": "dash", "markers": True,
+                       "hollow": True, "points": []})
     if any(ln.get("unmeasured") for ln in series):
         series.append({"name": T("dotted_key"), "color": palette.MARKS["gap"], "dash": "dot", "points": []})
     if any(ln.get("hollow") for ln in series):

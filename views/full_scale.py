@@ -11,12 +11,13 @@ from specreplay.views.tables import table
 from specreplay.views.texts import Texts
 from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, localized, plain, source_line, times
 
-from specreplay import article_tables, ceiling, palette
+from specreplay import artefacts, article_tables, ceiling, palette
 from specreplay import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 
 T = Texts("full_scale")
+MARKED = Texts("artefacts")  # points a defect or a start-up stall produced
 LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart keeps to six series with 1.0
 
 
@@ -107,9 +108,12 @@ def concurrency_panel() -> None:
         return
     fig = go.Figure()
     for i, c in enumerate(curves):
-        fig.add_trace(go.Scatter(x=list(c.throughput), y=list(c.throughput.values()), mode="lines+markers",
+        counted = {lv: (None if lv in c.left_out else v) for lv, v in c.throughput.items()}  # a gap at a marked level
+        fig.add_trace(go.Scatter(x=list(counted), y=list(counted.values()), mode="lines+markers",
                                  name=T("trace_w4_drafter", length=c.acceptance), line={"color": palette.series(i)},
                                  hovertemplate=T("hover_streams") + "<extra></extra>"))
+    marked_points(fig, [(lv, c.throughput[lv], why, palette.series(i)) for i, c in enumerate(curves)
+                        for lv, why in c.left_out.items()])
     fig.add_hline(y=1.0, line={"color": "#444", "dash": "dot"}, annotation_text=T("drafter_off"))
     fig.update_layout(title=T("drafter_question"),
                       height=400, margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.25},
@@ -132,11 +136,13 @@ def concurrency_panel() -> None:
                    + T("bf16_tail"))
     grid = fs.drafter_curves(rec, "w4")
     levels = sorted({lv for c in grid for lv in c.throughput})
-    z = [[c.throughput.get(lv) for lv in levels] for c in grid]
+    z = [[c.counted().get(lv) for lv in levels] for c in grid]  # a marked cell stays empty, outlined below
     # streams as categories: 1, 2, 4 … 64 evenly spaced (a log axis), each cell as wide as the next
     heat = go.Figure(ratio_heatmap(z, x=[str(lv) for lv in levels], y=[f"{c.acceptance:g}" for c in grid],
                                    colorbar={"title": T("on_off")}, hovertemplate="L %{y} · %{x}: %{text}<extra></extra>"))
-    heat.update_layout(title=T("breakeven_title"),
+    marked_points(heat, [(str(lv), f"{c.acceptance:g}", why, c.throughput[lv]) for c in grid
+                         for lv, why in c.left_out.items()], cells=True)
+    heat.update_layout(title=T("breakeven_title"), showlegend=True, legend={"orientation": "h", "y": -0.2},
                        height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                        xaxis={"title": T("streams"), "type": "category"},
                        yaxis={"title": T("set_length"), "type": "category"})
@@ -145,6 +151,26 @@ def concurrency_panel() -> None:
     st.caption(T("edge_lead")
                + " · ".join(f"{lv}: {v:.2f}" if v else f"{lv}: —" for lv, v in edge.items())
                + T("edge_tail"))
+    if any(c.left_out for c in grid):
+        st.caption(MARKED("stall_rule", factor=artefacts.STALL_TTFT))
+
+
+def marked_points(fig: go.Figure, points: list[tuple], cells: bool = False) -> None:
+    """Points an engine defect or a start-up stall produced (specreplay.artefacts), drawn hollow, one legend entry
+    per reason. A line chart's points are (level, ratio, reason, colour); a heat map's (column, row, reason,
+    ratio), an open square over the empty cell with the ratio written in it."""
+    for why in dict.fromkeys(p[2] for p in points):
+        mine = [p for p in points if p[2] == why]
+        if cells:
+            fig.add_trace(go.Scatter(x=[p[0] for p in mine], y=[p[1] for p in mine], mode="markers+text",
+                                     text=[f"{p[3]:.2f}×" for p in mine], name=MARKED(why),
+                                     marker={"symbol": "square-open", "size": 28, "color": "#444"},
+                                     hovertemplate="L %{y} · %{x}: %{text} · " + MARKED(why) + "<extra></extra>"))
+        else:
+            fig.add_trace(go.Scatter(x=[p[0] for p in mine], y=[p[1] for p in mine], mode="markers", name=MARKED(why),
+                                     marker={"symbol": "circle-open", "size": 11, "color": [p[3] for p in mine],
+                                             "line": {"width": 2}},
+                                     hovertemplate=T("hover_streams") + " · " + MARKED(why) + "<extra></extra>"))
 
 
 def roofline_panel() -> None:

@@ -85,22 +85,27 @@ def _at(s: axis_series.Series, level: int, T: Say) -> str:
     return T("at_b", level=level)
 
 
-def _reading(s: axis_series.Series, level: int, T: Say) -> str:
+def _reading(s: axis_series.Series, level: int, T: Say, M: Say) -> str:
     """The series at one level: its value, measured but excluded, an empty cell, or a level its source lacks."""
     v = s.value_at(level)
     excluded, value = s.excluded_at(level)
     if v is not None:
         return times(v)
+    if marked := s.marked_at(level):
+        return T("marked_reading", v=times(marked[1]), what=M(marked[0]))
     if excluded:
         return T("excluded_reading", v=times(value))
     return T("not_quoted", src=s.source[:3]) if s.kind == "quoted" and level not in dict(s.points) else T("not_measured")
 
 
-def _below(s: axis_series.Series, grid: list[int], T: Say, W: Say) -> str:
+def _below(s: axis_series.Series, grid: list[int], T: Say, W: Say, M: Say) -> str:
     """Where the series first goes below 1.0, between two measured levels (never interpolated)."""
     c = axis_series.crossing(s.points, grid)
+    marked = "".join(T("marked_note", what=M(why), got=", ".join(f"{_at(s, lv, T)} {times(v)}" for lv, v, w in s.marked
+                                                                if w == why))
+                     for why in dict.fromkeys(w for _, _, w in s.marked))
     if c is None:
-        return W("not_below_any") if s.measured() else T("no_level")
+        return (W("not_below_any") if s.measured() else T("no_level")) + marked
     if c.above is None:
         return T("already_below", at=_at(s, c.below, T), v=times(c.value))
     between = T("between_c" if s.axis == "concurrency" else "between_b", a=c.above, b=c.below)
@@ -108,9 +113,10 @@ def _below(s: axis_series.Series, grid: list[int], T: Say, W: Say) -> str:
     return text + (T("unknown_where", levels=", ".join(map(str, c.unmeasured))) if c.unmeasured else "")
 
 
-def _lines(s: axis_series.Series, name: str, colour: str, dash: str, grid: list[int], T: Say) -> list[dict[str, Any]]:
+def _lines(s: axis_series.Series, name: str, colour: str, dash: str, grid: list[int], T: Say,
+           M: Say) -> list[dict[str, Any]]:
     """The series for live_chart.js: dots and solid lines between neighbouring measured levels, a thin dotted
-    piece across levels it did not measure, hollow dots for excluded levels."""
+    piece across levels it did not measure, hollow dots for excluded levels, and hollow dashed ones for an engine's artefacts."""
     pieces = axis_series.segments(s.points, grid)
     gaps = {lv for _, _, skipped in pieces for lv in skipped} - set(dict(s.points))
     main = {"name": name, "color": colour, "dash": dash, "markers": True, "unit": "×", "hover": s.provenance(),
@@ -120,7 +126,11 @@ def _lines(s: axis_series.Series, name: str, colour: str, dash: str, grid: list[
               for (x0, x1), (y0, y1), skipped in pieces if skipped]
     hollow = [{"name": name, "color": colour, "markers": True, "hollow": True, "line": False, "legend": False,
                "unit": "×", "points": [[x, y] for x, y in s.excluded if y is not None]}] if s.excluded else []
-    return [main, *dotted, *hollow]
+    marked = [{"name": f"{name} · {M(why)}", "color": colour, "markers": True, "hollow": True, "dash": "dash",
+               "width": 1, "legend": False, "unit": "×", "hover": M(why), "marked": why,
+               "points": [[x, y] for x, y, w in s.marked if w == why and y is not None]}
+              for why in dict.fromkeys(w for _, _, w in s.marked)]
+    return [main, *dotted, *hollow, *marked]
 
 
 def _view(family: str, source: str, metric: str, T: Say, W: Say, lang: Lang) -> tuple[dict[str, Any], list[tuple[str, str]]]:
@@ -129,8 +139,12 @@ def _view(family: str, source: str, metric: str, T: Say, W: Say, lang: Lang) -> 
     shown = every[:MAX_SERIES]
     grid = sorted(set(LEVELS) | {x for s in shown for x, _ in s.points})
     names = [(s.short or localized(s, "label", lang))[:40] for s in every]
-    series = [ln for i, s in enumerate(shown) for ln in _lines(s, names[i], *_style(family, source, s, i), grid, T)]
-    values = [y for s in shown for _, y in [*s.measured(), *s.excluded] if y is not None]
+    M = say("artefacts", lang)  # points a defect or a start-up stall produced
+    series = [ln for i, s in enumerate(shown) for ln in _lines(s, names[i], *_style(family, source, s, i), grid, T, M)]
+    series += [{"name": M(why), "color": palette.MARKS["gap"], "dash": "dash", "points": []}
+               for why in dict.fromkeys(ln["marked"] for ln in series if ln.get("marked"))]  # the legend's key
+    values = [y for s in shown for _, y in [*s.measured(), *s.excluded, *((x, v) for x, v, _ in s.marked)]
+              if y is not None]
     recorded = source in ("gpu", "cpu") and not (family == "quant" and source == "gpu")
     y_title = (T("y_spec_throughput" if metric == "throughput" else "y_spec_decode") if recorded else T("y_spec")) \
         if family == "spec" else (T("y_quant_decode") if recorded and metric == "decode" else T("y_quant"))
@@ -141,8 +155,8 @@ def _view(family: str, source: str, metric: str, T: Say, W: Say, lang: Lang) -> 
              "x": {"title": T("x_batch" if batch else "x_concurrency"), "log": True, "ticks": [1, 2, 4, 8, 16, 24, 32, 48, 64, 100]},
              "y": {"title": y_title, "range": [0, max(values + [1.0]) * 1.08]}, "current_label": T("selected"),
              "live": {"model": "level"}}
-    rows = [{"name": names[i], "kind": word(kind[s.key], lang), "below": _below(s, grid, T, W),
-             "at": {lv: _reading(s, lv, T) for lv in LEVELS}} for i, s in enumerate(every)]
+    rows = [{"name": names[i], "kind": word(kind[s.key], lang), "below": _below(s, grid, T, W, M),
+             "at": {lv: _reading(s, lv, T, M) for lv in LEVELS}} for i, s in enumerate(every)]
     sources: list[tuple[str, str]] = [(kind[s.key], f"{names[i]} — {cite(s, lang)}")  # type: ignore[arg-type]
                                       for i, s in enumerate(every)]
     return {"question": question if every else T("empty_source"), "chart": chart, "rows": rows,

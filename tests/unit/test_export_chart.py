@@ -116,3 +116,12 @@ def test_the_concurrency_readout_is_the_pages() -> None:
             v = s.value_at(int(level))
             assert text == (times(v) if v is not None else text), (s.key, level)
             assert v is not None or "not" in text
+
+
+def test_the_exported_concurrency_chart_marks_the_defect_era_lines_as_the_page_does() -> None:
+    view = embedded_data(export_chart("concurrency", "en"))["views"]["spec/gpu/throughput"]
+    marked = [s for s in view["chart"]["series"] if s.get("marked") == "defect"]
+    assert len(marked) == 2 and all(s["hollow"] and s["dash"] == "dash" for s in marked)
+    assert "engine defect: left out" in [s["name"] for s in view["chart"]["series"]]
+    rows = {r["name"]: r for r in view["rows"] if "draft" in r["name"]}
+    assert all("engine defect: left out" in r["below"] and "engine defect" in r["at"]["1"] for r in rows.values())
