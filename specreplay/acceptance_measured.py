@@ -70,6 +70,11 @@ class AcceptanceCell:
         return f"{self.file} · {self.arm} · {self.prompt}"
 
     @property
+    def tokens(self) -> int:
+        """Output tokens per request (mean over repeats): one reason one pair reads differently in two files."""
+        return round(self.decode_tokens / self.repeats) + 1 if self.repeats else 0
+
+    @property
     def position_rates(self) -> tuple[float, ...]:
         return self.counts.per_position_rates
 

@@ -132,7 +132,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
 
     # what a row is, pinned, then the multipliers the table exists for; the long file name last
     rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_measured"): times(c.measured_speedup),
-             T("col_formula"): times(c.predicted), T("col_ideal"): times(c.predicted_ideal),
+             T("col_tokens"): c.tokens, T("col_formula"): times(c.predicted), T("col_ideal"): times(c.predicted_ideal),
              T("col_residual"): pct(residual(c)), "γ": c.gamma, T("col_length"): round(c.acceptance_length, 2),
              "α": round(c.alpha, 3), T("col_step"): round(c.step_ratio, 2), "c": round(c.cost_ratio, 3),
              T("col_undrafted"): f"{c.undrafted_steps / c.steps:.0%}", T("col_recording"): c.file,
@@ -140,6 +140,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
             for c in shown]
     table(rows, key="fit_table",
                  column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗")})
+    st.caption(T("fit_one_pair"))  # one pair, several multipliers: the reason beside them
     worst = max(shown, key=lambda c: abs(residual(c)))
     ratios = [c.step_ratio for c in shown]
     st.caption(f"{kind_markdown('computed')} " + T(

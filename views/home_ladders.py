@@ -77,3 +77,16 @@ def crossing() -> None:
                            [["×"] + [times(v) for v in curve.decode.values()]]))
         st.caption((T("crossing_at", level=curve.crossing) if curve.crossing else T("crossing_none")) + " · "
                    + recorded_with([sweep.arm(a) for a in story.F16_PAIR]))  # type: ignore[union-attr]
+        _beside_the_replay(sweep, curve)  # type: ignore[arg-type]
+
+
+def _beside_the_replay(sweep: Recording, curve: story.ByLevel) -> None:
+    """The same pair at one stream reads another multiplier than the replay above: say why (recording, tokens)."""
+    cells = catalogue.read(llamacpp_files.LADDER)
+    win = story.drafter_wins(cells) if isinstance(cells, Recording) else None
+    one = curve.decode.get(1)
+    if win is None or one is None or not isinstance(cells, Recording):
+        return
+    st.caption(T("crossing_vs_replay", one=times(one), replay=times(win.gain), file=llamacpp_files.SWEEP,
+                 tokens=sweep.header.recorder.max_tokens, prompts=", ".join(p.id for p in sweep.prompts),
+                 replay_tokens=cells.header.recorder.max_tokens, replay_prompt=win.prompt))

@@ -210,3 +210,19 @@ def test_start_page_says_why_it_gets_faster_and_what_its_columns_mean(lang, why,
     assert any(ceiling in c and where in c for c in captions)
     assert any(c.startswith(f16) for c in captions)
     assert any("q4\\-\u2060draft 0.74×" in c and "31" in c for c in captions)
+
+
+def test_one_pair_two_multipliers_carry_their_reason_beside_them() -> None:
+    """Issue #41 item 3: F16 + 0.5B draft ÷ F16 on code at one stream reads 1.5× (the replay's cells file), 1.29×
+    (the sweep) and 1.19× (the temperature file): wherever two show on one screen, the recording and tokens say why."""
+    at = open_page("home", "en")
+    why = next(c.value for c in at.caption if c.value.startswith("At 1 stream this pair reads"))
+    assert "1.29×" in why and "1.5×" in why and "qwen-coder-1.5b-llamacpp-cpu-sweep.jsonl" in why
+    assert "48 tokens" in why and "192 on code" in why
+    at = open_page("acceptance", "en")
+    fit = at.dataframe[0].value
+    rows = {r["prompt · arm"]: r for _, r in fit.iterrows()}
+    assert (rows["code · f16-draft"]["measured"], rows["code · f16-draft"]["tokens / request"]) == ("1.5×", 192)
+    assert (rows["code-t0 · f16-draft"]["measured"], rows["code-t0 · f16-draft"]["tokens / request"]) == ("1.19×", 64)
+    assert list(fit.columns)[:3] == ["prompt · arm", "measured", "tokens / request"]
+    assert any(c.value.startswith("A pair recorded in more than one file has a row per file") for c in at.caption)
