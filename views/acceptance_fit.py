@@ -139,7 +139,8 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
              T("col_link"): calculator_link(c)}
             for c in shown]
     table(rows, key="fit_table",
-                 column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗")})
+                 column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗"),
+                                T("col_tokens"): st.column_config.NumberColumn(help=T("fit_tokens_help"))})
     st.caption(T("fit_one_pair"))  # one pair, several multipliers: the reason beside them
     worst = max(shown, key=lambda c: abs(residual(c)))
     ratios = [c.step_ratio for c in shown]

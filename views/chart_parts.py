@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 from plotly.colors import sample_colorscale
 from specreplay.views.texts import Texts
-from specreplay.views.ui import localized, plain
+from specreplay.views.ui import lang, localized, plain
 from streamlit.elements.lib.mutable_expander_container import ExpanderContainer
 
 from specreplay.addresses import address, addresses_named
@@ -106,7 +106,7 @@ def ratio_heatmap(z: Sequence[Sequence[float | None]], colorbar: dict | None = N
 def page_sources(ids: list[str]) -> None:
     """One line under a page's intro: the public sources behind its figures, each linked (specreplay.addresses);
     ids are original-source ids (assets/original_sources.csv), engines or models."""
-    named = addresses_named()
+    named = addresses_named(lang())
     items = [f"[{plain(localized(originals()[i], 'name') if i in originals() else named[i], 120)}]({address(i)})" for i in ids
              if address(i)]
     if items:

@@ -25,13 +25,22 @@ def figure_source(fig: chooser.Figure) -> str:
     return source_line(fig)
 
 
-def figures(items: tuple, answers: dict[str, str]) -> None:
-    """Each cited figure on its own line: kind badge, value, its source line, and a mark where it was measured
-    under other answers than the reader's (a comparison, not evidence for their situation)."""
+def figures(items: tuple, answers: dict[str, str], fold: bool = True) -> None:
+    """Each cited figure on its own line: kind badge, value and source line. Those measured under other answers
+    than the reader's are comparisons, not evidence for their situation: marked, and folded into one expander
+    after the evidence (unless already inside one: Streamlit nests none)."""
+    lines = []
     for text, fig in chooser.describe(items, lang()):
         other = chooser.differs(fig, answers)
         mark = " " + T("other_setting", questions=", ".join(T(f"setting_{q}") for q in other)) if other else ""
-        st.markdown(f"- {kind_markdown(shown_kind(fig))} **{text}**{mark} — {figure_source(fig)}")
+        lines.append((bool(other), f"- {kind_markdown(shown_kind(fig))} **{text}**{mark} — {figure_source(fig)}"))
+    for _, line in [x for x in lines if not x[0] or not fold]:
+        st.markdown(line)
+    compared = [line for other, line in lines if other]
+    if fold and compared:
+        with st.expander(T("compared", n=len(compared))):
+            for line in compared:
+                st.markdown(line)
 
 
 def links(rule: chooser.Rule) -> None:
@@ -114,4 +123,4 @@ with st.expander(T("caveats_expander")):
     for c in caveats.values():
         st.markdown(f"- {localized(c, 'text')} — {source_line(c)}")
         if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):
-            figures(c.figures, answers)
+            figures(c.figures, answers, fold=False)

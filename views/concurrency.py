@@ -34,7 +34,7 @@ from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
 from specreplay.sweeps import PairRow, pair_rows
 from specreplay.timing_sweep import TIMING_FILE
-from specreplay.words import word
+from specreplay.words import arm_label, word
 
 T = Texts("concurrency")
 MARKED = Texts("artefacts")  # points a defect or a start-up stall produced
@@ -51,7 +51,7 @@ COPY_PROSE_ROWS = ("copy", "free_prose")
 
 
 def name(s: axis_series.Series) -> str:
-    return short(s.short or localized(s, "label"))
+    return short(arm_label(s.short, lang()) if s.short else localized(s, "label"))
 
 
 def axis_grid(shown: list[axis_series.Series]) -> list[int]:
@@ -136,7 +136,7 @@ def full_source(s: axis_series.Series) -> str:
     """The series' whole provenance, for the hover and the sources block (never the legend)."""
     if s.kind in ("measured", "quoted") and s.source[:3].isdigit():
         return source_line(s, markdown=False)
-    return " · ".join(x for x in (localized(s, "label"), s.source, *s.conditions.values()) if x)
+    return " · ".join(x for x in (arm_label(localized(s, "label"), lang()), s.source, *s.conditions.values()) if x)
 
 
 def lines(s: axis_series.Series, color: str, grid: list[int], dash: str = "solid") -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from specreplay.locations import recording_files
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.recording.header import Header
-from specreplay.words import word
+from specreplay.words import arm_label, word
 
 T = Texts("concurrency")
 ALL = "all"
@@ -161,7 +161,7 @@ def pareto_section() -> None:
                 notes.append(T("pareto_beaten", arm=spec, level=p.concurrency, base=base, blevel=by.concurrency,
                                x=p.interactivity, bx=by.interactivity, y=p.throughput, by=by.throughput))
         st.markdown("\n".join(f"- {n}" for n in notes) if notes else T("pareto_none_beaten", arm=spec, base=base))
-    sources([f"{file} · {a.id} · {a.label} · {a.engine.line} · {header.machine.line} · {header.date}"
+    sources([f"{file} · {a.id} · {arm_label(a.label, lang())} · {a.engine.line} · {header.machine.line} · {header.date}"
              for a in header.arms if a.id in shown])
 
 
@@ -221,5 +221,5 @@ def breakeven_section() -> None:
     st.caption(f"{kind_markdown(got.kind())} " + T("cav_throughput") + (" " + word("f16_note", lang()) if target.startswith("f16")
                                                                         else ""))
     arms = {a.id: a for a in got.arms}
-    sources([f"{llamacpp_files.BREAKEVEN} · {a} · L {arms[a].set_acceptance} · {arms[a].label} · "
+    sources([f"{llamacpp_files.BREAKEVEN} · {a} · L {arms[a].set_acceptance} · {arm_label(arms[a].label, lang())} · "
              f"{got.machine_line}" for a in g.arms])

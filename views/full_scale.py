@@ -32,7 +32,7 @@ def _get(name: str) -> Recording | None:
 
 
 def _badges(name: str, rec: Recording) -> None:
-    kind_badge(rec.kind(), f"recordings/{name} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
+    kind_badge(rec.kind(), f"recordings/{name} · vLLM 0.23.0 · {rec.machine_line}")  # the kind says timing only
     st.caption(f"{kind_markdown(rec.kind())} {kind_markdown('quoted')} **{T('badge')}**: "
                + T("badge_note") + T("shape_note"))
 
@@ -178,7 +178,7 @@ def roofline_panel() -> None:
     rec = _get(fs.LADDER_SWEEP)
     if rec is None:
         return
-    kind_badge(rec.kind(), f"recordings/{fs.LADDER_SWEEP} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
+    kind_badge(rec.kind(), f"recordings/{fs.LADDER_SWEEP} · vLLM 0.23.0 · {rec.machine_line}")
     w4 = {lv: v for lv, v in fs.quant_curve(rec, "w4").items() if v}
     low = [v for lv, v in w4.items() if lv <= 16]
     if not low:

@@ -19,7 +19,7 @@ from specreplay.recording.format import Recording
 from specreplay.replay.payload import player_payload
 from specreplay.replay.source import provenance
 from specreplay.speedup import pane_rate
-from specreplay.words import word
+from specreplay.words import arm_label, word
 
 T = Texts("home")
 PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]
@@ -47,7 +47,7 @@ def hero() -> None:
     payload = {**player_payload(panes, speed=speed, lang=lang(), reference=0), "autoplay": True, "standalone": True}
     player_frame(payload, height=330, alt=T("hero_alt"))
     kind_badge(rec.kind(), provenance(rec.header).line())
-    reference = plain(rec.arm(story.F16_PAIR[0]).label.split(" · ")[-1], 60)  # "F16 (16-bit weights, …)"
+    reference = plain(arm_label(rec.arm(story.F16_PAIR[0]).label.split(" · ")[-1], lang()), 60)  # "F16 (16-bit …)"
     cols = st.columns(len(panes))
     for col, pane, shown in zip(cols, panes, payload["panes"]):
         rate, ratio = pane_rate(pane), shown["ratio"]

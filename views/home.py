@@ -20,8 +20,8 @@ st.markdown(T("why"))
 ladders()
 hero()
 crossing()
-st.subheader(T("kinds"))
-st.markdown("\n".join(f"- {kind_markdown(kind)} {KIND(kind)}" for kind in KINDS))
+with st.expander(T("kinds")):  # every badge of every page, explained: read when a badge is in doubt
+    st.markdown("\n".join(f"- {kind_markdown(kind)} {KIND(kind)}" for kind in KINDS))
 st.subheader(T("explore"))
 for p in PAGES:
     if p != START:

@@ -20,6 +20,7 @@ from specreplay.panes import Pane, recorded_arm_pane
 from specreplay.playback import SPEEDS, default_speed, speed_note
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
+from specreplay.recording_titles import title as recording_title
 from specreplay.replay.arms import (
     MAX_ARMS,
     MAX_SIM_TOK_S,
@@ -100,7 +101,7 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
         st.error(plain(str(exc), 500), icon=":material/error:")
         return None, None
     _source_badge(rec)
-    st.caption(plain(rec.title))
+    st.caption(plain(recording_title(rec, lang())))
     if rec.timing_only:
         st.warning(T("timing_only"), icon=":material/timer:")
     return rec, name
@@ -210,7 +211,7 @@ def _custom_sim_form(arms_key: str) -> None:
     with st.popover(T("build_sim"), icon=":material/science:"):
         st.caption(T("build_sim_help"))
         cols = st.columns(5)
-        tok_s = cols[0].number_input("decode tok/s", MIN_SIM_TOK_S, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
+        tok_s = cols[0].number_input(T("sim_decode"), MIN_SIM_TOK_S, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
         ttft = cols[1].number_input("TTFT s", 0.0, MAX_SIM_TTFT_S, 0.6, key="sim_ttft")
         alpha = cols[2].number_input("α", 0.0, 1.0, 0.7, key="sim_alpha")
         gamma = cols[3].number_input("γ", 0, 16, 5, key="sim_gamma")
@@ -281,7 +282,7 @@ def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str |
                        vs: st.column_config.NumberColumn(format="×%.2f"),
                        T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
     if ref is not None:
-        st.caption(T("speedup_caption", ref=panes[ref].label))
+        st.caption(T("speedup_caption", ref=arm_label(panes[ref].label, lang())))
     st.caption(T("ceiling_caption"))
 
 
@@ -364,7 +365,7 @@ def _page() -> None:
     reference: int | None = None
     if enough and len(panes) > 1 and not embedded():
         auto = speedups(panes)[0]
-        ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
+        ref_names = {i: arm_label(p.label, lang()) + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
         rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
         if rkey not in st.session_state:
             url_ref = q.get("ref", "")
@@ -396,7 +397,7 @@ def _page() -> None:
         if any(p.kind == "simulated" for p in panes):
             kind_badge("simulated", T("sim_badge"))
         if not embedded():
-            title = f"{rec.title} — {prompt or T('by_level')}" if rec else T("title")
+            title = f"{recording_title(rec, lang())} — {prompt or T('by_level')}" if rec else T("title")
             st.download_button(T("download_html"),
                                standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed,
                                                reference=reference),

@@ -12,6 +12,7 @@ from specreplay.embeds.words import Say, say
 from specreplay.languages import Lang
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
+from specreplay.words import arm_label
 
 METRICS = ("throughput", "decode")
 # The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.
@@ -48,7 +49,7 @@ def chart(lang: Lang) -> Chart:
     words = {"title": T("be_q", target="{be_target}"), "x": T("be_x"), "y": T("be_y"), "at": W("at_level", level="{be_level}")}
     arms = {a.id: a for a in got.arms}
     sources: list[tuple[str, str]] = [(got.kind(), f"{T('be_badge')} · recordings/{llamacpp_files.BREAKEVEN} · {got.machine_line} · {got.header.date}")]
-    sources += [(got.kind(a), f"{a} · {arms[a].label}") for g in grids for a in (g.target, *g.arms)]
+    sources += [(got.kind(a), f"{a} · {arm_label(arms[a].label, lang)}") for g in grids for a in (g.target, *g.arms)]
     return Chart("breakeven", T("be_title"), T("be_intro"), controls,
                  {"be_target": grids[0].target, "be_metric": "throughput", "be_level": levels[0]},
                  {"grids": data, "words": words}, sources,

@@ -19,7 +19,7 @@ from specreplay.multiplier import times
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
 from specreplay.timing_sweep import TIMING_FILE
-from specreplay.words import word
+from specreplay.words import arm_label, word
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 MAX_SERIES = 6
@@ -138,7 +138,7 @@ def _view(family: str, source: str, metric: str, T: Say, W: Say, lang: Lang) -> 
     every, question, caveats = _chosen(family, source, metric, T, lang)
     shown = every[:MAX_SERIES]
     grid = sorted(set(LEVELS) | {x for s in shown for x, _ in s.points})
-    names = [(s.short or localized(s, "label", lang))[:40] for s in every]
+    names = [(arm_label(s.short, lang) if s.short else localized(s, "label", lang))[:40] for s in every]
     M = say("artefacts", lang)  # points a defect or a start-up stall produced
     series = [ln for i, s in enumerate(shown) for ln in _lines(s, names[i], *_style(family, source, s, i), grid, T, M)]
     series += [{"name": M(why), "color": palette.MARKS["gap"], "dash": "dash", "points": []}

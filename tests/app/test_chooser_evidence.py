@@ -31,7 +31,7 @@ def test_every_answer_combination_cites_matching_evidence_or_marks_the_compariso
         for line in (m.value for m in at.markdown if m.value.startswith("- ") and "**" in m.value):
             figure = line.split("**")[1]
             if contradicts(figure, answers):
-                assert "for comparison" in line, (answers, line)
+                assert "comparison:" in line, (answers, line)
                 marked += 1
         for note in (i.value for i in at.info):
             assert not contradicts(note.split(" — ")[0], answers), (answers, note)
@@ -46,4 +46,4 @@ def test_low_temperature_no_longer_cites_a_sampled_cell_as_the_best_measured() -
     at.radio(key="ask_temperature").set_value("high").run()
     note = next(i.value for i in at.info if "None pays here" in i.value)
     assert "temperature 0.8: measured speedup 0.69×" in note
-    assert any("for comparison" in m.value and "temperature 0:" in m.value for m in at.markdown)
+    assert any("comparison:" in m.value and "temperature 0:" in m.value for m in at.markdown)

@@ -194,9 +194,9 @@ def test_start_page_tells_the_story_in_the_order_of_the_evidence() -> None:
 
 
 @pytest.mark.parametrize(("lang", "why", "ceiling", "f16", "where"), [
-    ("en", ("reading every weight", "fewer bytes", "one read yields several tokens"), "**% of ceiling** is the share",
-     "**F16 (16-bit weights, 4-bit values)**", "posts by ThakiCloud"),
-    ("ko", ("가중치 전체를 메모리에서 한 번 읽어야", "읽는 바이트가 줄고", "한 번의 읽기가 여러 토큰"), "**천장 대비 %**는",
+    ("en", ("reads every weight", "fewer bytes per token", "several tokens per read"), "**% of ceiling** falls as",
+     "**F16 (16-bit weights, 4-bit values)**", "ThakiCloud posts of one series"),
+    ("ko", ("가중치 전체를 메모리에서 한 번 읽으므로", "읽는 바이트가 줄어듭니다", "한 번 읽을 때 여러 토큰"), "**천장 대비 %**는",
      "**F16 (16비트 가중치, 4비트 값)**", "ThakiCloud가 낸 한 시리즈"),
 ])
 def test_start_page_says_why_it_gets_faster_and_what_its_columns_mean(lang, why, ceiling, f16, where) -> None:
@@ -216,7 +216,7 @@ def test_one_pair_two_multipliers_carry_their_reason_beside_them() -> None:
     """Issue #41 item 3: F16 + 0.5B draft ÷ F16 on code at one stream reads 1.5× (the replay's cells file), 1.29×
     (the sweep) and 1.19× (the temperature file): wherever two show on one screen, the recording and tokens say why."""
     at = open_page("home", "en")
-    why = next(c.value for c in at.caption if c.value.startswith("At 1 stream this pair reads"))
+    why = next(c.value for c in at.caption if c.value.startswith("At 1 stream: "))
     assert "1.29×" in why and "1.5×" in why and "qwen-coder-1.5b-llamacpp-cpu-sweep.jsonl" in why
     assert "48 tokens" in why and "192 on code" in why
     at = open_page("acceptance", "en")
@@ -225,4 +225,4 @@ def test_one_pair_two_multipliers_carry_their_reason_beside_them() -> None:
     assert (rows["code · f16-draft"]["measured"], rows["code · f16-draft"]["tokens / request"]) == ("1.5×", 192)
     assert (rows["code-t0 · f16-draft"]["measured"], rows["code-t0 · f16-draft"]["tokens / request"]) == ("1.19×", 64)
     assert list(fit.columns)[:3] == ["prompt · arm", "measured", "tokens / request"]
-    assert any(c.value.startswith("A pair recorded in more than one file has a row per file") for c in at.caption)
+    assert any(c.value.startswith("A pair in two files: the tokens and recording columns say why") for c in at.caption)

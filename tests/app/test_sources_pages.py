@@ -214,5 +214,5 @@ def test_chooser_default_answers_say_none_pays_with_the_measured_figure() -> Non
     note = next(i.value for i in at.info if "None pays here" in i.value)
     assert note.startswith(":green-badge[measured here]") and "`ngram`" in note and "measured speedup 0.69×" in note
     at.radio(key="ask_temperature").set_value("low").run()
-    note = next(i.value for i in at.info if "recommend no method" in i.value)
+    note = next(i.value for i in at.info if "recommend no method here" in i.value)
     assert "`ngram`" in note and "prose-t0.0" in note and "measured speedup 1.05×" in note
