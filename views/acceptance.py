@@ -7,7 +7,7 @@ import streamlit as st
 from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
 from specreplay.views.chart_download import download_chart
-from specreplay.views.chart_parts import legend_names, on_scale, opened, page_sources, plotly, short
+from specreplay.views.chart_parts import legend_names, opened, page_sources, plotly, short
 from specreplay.views.live_chart import live_chart, slider
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
@@ -15,6 +15,7 @@ from specreplay.views.ui import kind_badge, kind_markdown, lang, localized, page
 
 from specreplay import acceptance_measured, article_tables, llamacpp_files, palette, theory
 from specreplay.recording import catalogue
+from specreplay.scale import on_scale
 from specreplay.token_strip import expected_taus, stream, token_strip_html
 
 T = Texts("acceptance")

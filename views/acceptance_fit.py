@@ -9,7 +9,7 @@ from statistics import median
 
 import plotly.graph_objects as go
 import streamlit as st
-from specreplay.views.chart_parts import MAX_SERIES, on_scale, plotly, short, sources
+from specreplay.views.chart_parts import MAX_SERIES, plotly, short, sources
 from specreplay.views.pages import page
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
@@ -21,6 +21,7 @@ from specreplay.arm_fit import arm_fits, residual
 from specreplay.recording import catalogue
 from specreplay.recording.arm import Arm
 from specreplay.recording.format import Recording
+from specreplay.scale import on_scale
 from specreplay.words import word
 
 T = Texts("acceptance")

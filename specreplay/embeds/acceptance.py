@@ -12,6 +12,7 @@ from specreplay.articles import cite
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import say
 from specreplay.languages import Lang, localized
+from specreplay.scale import on_scale
 
 ALPHAS = [i / 100 for i in range(101)]
 GAMMAS = list(range(1, 17))
@@ -58,7 +59,8 @@ def chart(lang: Lang) -> Chart:
     cells, _ = acceptance_measured.recorded_cells()
     bands, fixed, implied = _references(T, lang)
     etau = {"title": T("expected_title"), "height": 330, "x": {"title": "α", "range": [0, 1]},
-            "y": {"title": T("expected_y")}, "grid": ALPHAS, "hlines": [], "bands": bands,
+            # a cell far above the rest is drawn off scale at the top, as on the page
+            "y": {"title": T("expected_y"), "cells_cap": on_scale(c.acceptance_length for c in cells)}, "grid": ALPHAS, "hlines": [], "bands": bands,
             "fixed": fixed, "curve": {"name": T("expected_curve"), "color": palette.MARKS["formula"]},
             "current_name": T("expected_current"), "cells": [_cell(c) for c in cells], "cell_color": palette.KINDS["measured"],
             "live": {"model": "etau"}}
