@@ -149,7 +149,9 @@ def test_cost_inputs_move_readouts() -> None:
     at = open_page("cost", "en")
     m = metrics(at)
     assert (m["per 1M tokens"], m["one 500-token answer"]) == ("$3.19", "1.34 s")
-    assert (m["KV per token (bytes)"], m["budget in tokens"], m["concurrent sessions"]) == ("327,680", "32,768", "100.2")
+    assert (m["KV per token (bytes)"], m["budget in tokens"], m["concurrent sessions"]) == ("327,680", "32,768", "100")
+    sessions = next(x for x in at.metric if x.label == "concurrent sessions")
+    assert sessions.proto.help.startswith("100.2 contexts' worth")  # whole sessions shown, the exact share on hover
     at.number_input(key="tok_s").set_value(158.34).run()
     assert metrics(at)["per 1M tokens"] == "$7.53"
     at.number_input(key="usd_per_hour").set_value(2.65).run()
@@ -160,7 +162,7 @@ def test_cost_inputs_move_readouts() -> None:
     assert metrics(at)["KV per token (bytes)"] == "163,840"
     at.number_input(key="context").set_value(262144).run()
     at.slider(key="reserved").set_value(36).run()
-    assert metrics(at)["concurrent sessions"] == "0.2"
+    assert metrics(at)["concurrent sessions"] == "0"  # not one 256k session fits: 0.2 of one, on hover
 
 
 def test_start_page_waits_for_its_recordings(tmp_path, monkeypatch) -> None:
