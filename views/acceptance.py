@@ -105,10 +105,21 @@ def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     defect_note([c])
 
 
+def position_ticks(last: int) -> list[int]:
+    """Position 1, then a round step to the last position drawn (a llama.cpp n-gram arm counts 48)."""
+    step = 4 if last <= 16 else 8 if last <= 48 else 16
+    return [1, *range(step, last + 1, step)]
+
+
 def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: float, gamma: int, sliders: dict) -> None:
+    # an arm at a set acceptance has per-position counts the benchmark mode set, not the drafter's: left out
+    cells = [c for c in cells if c.number_kind != "timing_only"]
+    if not cells:
+        return
     live_chart({
         "title": T("position_title"),
-        "height": 300, "x": {"title": T("position_x"), "ticks": [1, 4, 8, 12, 16]}, "y": {"title": T("position_y"), "range": [0, 1]},
+        "height": 300, "x": {"title": T("position_x"), "ticks": position_ticks(max(len(c.position_rates) for c in cells))},
+        "y": {"title": T("position_y"), "range": [0, 1]},
         "hlines": [], "cells": [cell_spec(c) for c in cells], "cell_color": GREEN, "others_color": GRAY,
         "others_name": T("position_other_cells"),
         "implied_name": T("position_implied_curve"),
