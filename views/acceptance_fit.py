@@ -114,7 +114,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
                 for c in cs]},
             text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {pct(residual(c))}<br>{T('fit_x')} "
                   f"{times(c.predicted)}<br>{T('fit_y')} {times(c.measured_speedup)}" for c in cs],
-            hovertemplate="%{text}<extra></extra>"))
+            hovertemplate="%{text}<extra></extra>", cliponaxis=False))  # an edge marker whole, not halved
     fig.add_hline(y=1, line_dash="dot", line_color=palette.baseline(1))
     fig.update_layout(title=T("fit_title"), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("fit_x"), "range": [0, top]}, yaxis={"title": T("fit_y"), "range": [0, top]},

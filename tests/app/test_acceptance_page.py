@@ -135,3 +135,10 @@ def test_the_per_position_chart_draws_measured_acceptance_only_with_ticks_to_its
     assert len(spec["cells"]) == len(measured) < len(recorded_cells()[0])
     last = max(len(c["rates"]) for c in spec["cells"])
     assert last == 48 and spec["x"]["ticks"][0] == 1 and spec["x"]["ticks"][-1] == last
+
+
+def test_the_fit_charts_points_are_never_clipped_by_its_axes() -> None:
+    at = open_page("acceptance", "en")
+    fig = json.loads(next(c for c in at.get("plotly_chart") if "fit_chart" in c.proto.id).proto.spec)
+    points = [t for t in fig["data"] if t.get("mode") == "markers"]
+    assert points and all(t.get("cliponaxis") is False for t in points)
