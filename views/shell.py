@@ -42,7 +42,10 @@ def run() -> None:
             "linear-gradient(to left,#fff 30%,#fff0) right/40px 100% no-repeat local,"
             "radial-gradient(farthest-side at 0 50%,#0003,#0000) left/14px 100% no-repeat scroll,"
             "radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/14px 100% no-repeat scroll}"
-            ".stMarkdown th,.stMarkdown td{word-break:keep-all}</style>")
+            ".stMarkdown th,.stMarkdown td{word-break:keep-all}"
+            # a data table's columns past a phone's width scroll inside its frame: say so under it
+            "@media (max-width:640px){[data-testid=stDataFrame]::after{content:\"" + T("table_more")
+            + "\";display:block;font-size:12px;color:#6b7280;margin-top:2px}}</style>")
     if not embedded():
         language_switch()
     try:

@@ -84,6 +84,9 @@ MEASURE = """() => {
     if (text.replace(/\s/g, "").length >= 4 && rects.length >= 4 && rects.every(r => r.width < 2.2 * em))
       problems.push("one character per line: «" + text.slice(0, 40) + "»");
   }
+  if (width <= 640)  // a data table's columns past a phone's width scroll in its frame: a line under it says so
+    for (const d of main.querySelectorAll('[data-testid="stDataFrame"]'))
+      if (getComputedStyle(d, "::after").content === "none") problems.push("a data table with no scroll cue");
   for (const t of main.querySelectorAll(".stMarkdown table"))
     if (t.scrollWidth > t.clientWidth + 1 && !getComputedStyle(t).backgroundImage.includes("gradient"))
       problems.push("a table scrolls sideways with no cue: «" + t.innerText.trim().slice(0, 40) + "»");
