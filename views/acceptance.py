@@ -5,7 +5,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 from specreplay.views import drafter_sizes, url_state
-from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section
+from specreplay.views.acceptance_fit import cost_section, defect_note, f16_note, fit_section, kind_section, kinds_of
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import legend_names, opened, page_sources, plotly, short
 from specreplay.views.live_chart import live_chart, slider
@@ -226,7 +226,7 @@ def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: 
              T("col_drafts"): c.counts.drafts, T("col_accepted"): c.counts.accepted,
              T("col_position_rates"): rates_text(c), T("col_recording"): c.file} for c in cells]
     table(rows)
-    st.caption(f"{kind_markdown('measured')} " + T("counters_note") + f"{kind_markdown('computed')} " + T("implied_alpha_note"))
+    st.caption(f"{kinds_of(cells)} " + T("counters_note") + f"{kind_markdown('computed')} " + T("implied_alpha_note"))
     f16_note(cells)
 
 

@@ -44,6 +44,12 @@ def pct(x: float) -> str:
     return "0%" if abs(x) < 0.005 else f"{x:+.0%}"
 
 
+def kinds_of(cells: list[AcceptanceCell]) -> str:
+    """The badges of the kinds of number these cells are: measured here, and timing only where an arm's acceptance
+    was set."""
+    return " / ".join(kind_markdown(k) for k in dict.fromkeys(c.number_kind for c in cells))
+
+
 def cell_line(c: AcceptanceCell) -> str:
     temp = "—" if c.temperature is None else f"{c.temperature:g}"
     return (f"{c.file} · {c.arm} ÷ {c.baseline} · {c.prompt} · γ {c.gamma} · T {temp} · {c.engine} · {c.machine} · "
@@ -120,7 +126,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
                       xaxis={"title": T("fit_x"), "range": [0, top]}, yaxis={"title": T("fit_y"), "range": [0, top]},
                       legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="fit_chart")
-    st.caption(f"{kind_markdown('measured')} / {kind_markdown('computed')} " + T("fit_caption"))
+    st.caption(f"{kinds_of(shown)} / {kind_markdown('computed')} " + T("fit_caption"))
     if len(groups) > len(drawn):
         st.caption(T("fit_too_many", n=len(groups), max=len(drawn)))
     if left_out:  # an engine defect's step times are not a drafter's cost: kept out of the fit, named here
@@ -149,7 +155,7 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
         "fit_gap", lo=min(ratios), hi=max(ratios), cell=f"{worst.prompt} · {worst.arm} · {Path(worst.file).stem}",
         gap=pct(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
     # More verify steps counted than the tokens allow: say so where it shows (folded away when there are many).
-    over = [f":material/warning: {kind_markdown('measured')} " + T(
+    over = [f":material/warning: {kind_markdown(c.number_kind)} " + T(
         "fit_overcount", cell=f"{c.prompt} · {c.arm} · {Path(c.file).stem}", drafts=c.counts.drafts, steps=c.steps)
         for c in shown if c.counts.drafts > c.steps]
     with st.expander(T("fit_overcount_title", n=len(over))) if len(over) > 2 else st.container():
