@@ -9,6 +9,7 @@ import streamlit as st
 from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, plotly, ratio_heatmap, short, sources
+from specreplay.views.full_scale import marked_points
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times
 from specreplay.views.uploaded import parsed_upload
@@ -191,7 +192,9 @@ def breakeven_section() -> None:
     url_state.publish(controls)
     g = by_target[target]
     xs = list(range(len(g.levels)))
-    z = [[None if v is None else round(v, 2) for v in row] for row in g.throughput]
+    # a cell an engine's artefact produced stays uncoloured, outlined with its ratio (specreplay.artefacts)
+    z = [[None if v is None or (L, lv) in g.left_out else round(v, 2) for lv, v in zip(g.levels, row)]
+         for L, row in zip(g.lengths, g.throughput)]
     hover = [[f"L {L:g} · {lv} · {times(t)} ({T('metric_throughput')}) · {times(d)} ({T('metric_decode')})"
               for lv, t, d in zip(g.levels, trow, drow)] for L, trow, drow in zip(g.lengths, g.throughput, g.decode)]
     fig = go.Figure(ratio_heatmap(z, x=xs, y=list(g.lengths), customdata=hover, hovertemplate="%{customdata}<extra></extra>",
@@ -200,6 +203,8 @@ def breakeven_section() -> None:
                                                                        "coloring": "lines"},
                              line={"color": "black", "width": 3}, showscale=False, name=T("be_contour"),
                              hoverinfo="skip", showlegend=True))
+    marked_points(fig, [(g.levels.index(lv), L, why, g.throughput[g.lengths.index(L)][g.levels.index(lv)])
+                        for (L, lv), why in g.left_out.items()], cells=True)
     fig.update_layout(title=T("be_q", target=target), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("be_x"), "tickvals": xs, "ticktext": [str(v) for v in g.levels]},
                       yaxis={"title": T("be_y")}, legend={"orientation": "h", "y": -0.2})

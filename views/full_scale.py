@@ -163,7 +163,7 @@ def marked_points(fig: go.Figure, points: list[tuple], cells: bool = False) -> N
         mine = [p for p in points if p[2] == why]
         if cells:
             fig.add_trace(go.Scatter(x=[p[0] for p in mine], y=[p[1] for p in mine], mode="markers+text",
-                                     text=[f"{p[3]:.2f}×" for p in mine], name=MARKED(why),
+                                     text=[times(p[3]) for p in mine], name=MARKED(why),
                                      marker={"symbol": "square-open", "size": 28, "color": "#444"},
                                      hovertemplate="L %{y} · %{x}: %{text} · " + MARKED(why) + "<extra></extra>"))
         else:

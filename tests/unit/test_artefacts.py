@@ -32,3 +32,14 @@ def test_defect_era_draft_model_sweeps_are_marked_not_plotted() -> None:
         assert not s.measured() and {why for _, _, why in s.marked} == {"defect"}
         assert s.marked_at(2) is not None and s.value_at(2) is None
     assert all(not s.marked for s in series if s.source != h200_qwen_files.SWEEP)
+
+
+def test_the_cpu_break_even_map_reads_past_a_marked_cell() -> None:
+    """The same rule on the llama.cpp map: a marked cell is never one side of a crossing (none is marked today)."""
+    from specreplay import breakeven, llamacpp_files
+
+    grid = breakeven.breakeven_grids(bundled(llamacpp_files.BREAKEVEN))[0]
+    assert grid.left_out == {}
+    g = breakeven.Grid("t", (1.5, 2.5, 4.0), (1,), ((0.8,), (1.2,), (1.5,)), ((0.8,), (1.2,), (1.5,)), ("a", "b", "c"),
+                       {(2.5, 1): "stall"})
+    assert g.break_even_length(1) == (1.5, 4.0)
