@@ -16,7 +16,6 @@ T = Texts("home")
 KIND = Texts("kinds")  # what each kind of number means
 
 st.title(T("title"))
-st.markdown(T("why"))
 ladders()
 hero()
 crossing()

@@ -34,7 +34,8 @@ def ladders() -> None:
     length = code_acceptance()
     ours = fs.ladder(got, length) if isinstance(got, Recording) else None
     ours_kind = got.kind() if isinstance(got, Recording) else "measured"
-    st.markdown(f"{kind_markdown('quoted')} {T('article_ladder')} · {kind_markdown(ours_kind)} "
+    # the physics first, then what each ladder is: one block, so both ladders and the replay fit the first screen
+    st.markdown(T("why") + "\n\n" + f"{kind_markdown('quoted')} {T('article_ladder')} · {kind_markdown(ours_kind)} "
                 + T("our_ladder", acceptance=length))
     header = [T("col_rung"), T("col_article"), T("col_prev"), T("col_first"), T("col_ours"), T("col_prev"),
               T("col_first"), T("col_ceiling")]
@@ -53,8 +54,7 @@ def ladders() -> None:
     st.markdown(_table(header, rows))
     links = recorded_with([got.arm(ours.steps[0].arm)], models=False) if ours and isinstance(got, Recording) else ""
     st.caption(f"{kind_markdown(shown_kind(steps[0].cell))} {source_line(steps[0].cell, conditions=False)} · "
-               f"{kind_markdown('computed')} {T('ceiling_note')} {links}")
-    st.caption(T("ceiling_why") + " " + T("articles_where"))
+               f"{kind_markdown('computed')} {T('ceiling_note')} {T('ceiling_why')} {links}")
 
 
 def crossing() -> None:
@@ -66,7 +66,7 @@ def crossing() -> None:
         st.markdown(f"{kind_markdown('quoted')} {T('crossing_article')}")
         st.markdown(_table([T("col_level")] + [str(c.level) for c in cells],
                            [["×"] + [times(c.value, T("not_measured")) for c in cells]]))
-        st.caption(source_line(cells[0]))
+        st.caption(source_line(cells[0]) + " · " + T("articles_where"))
     sweep = catalogue.read(llamacpp_files.SWEEP)
     curve = story.drafter_by_level(sweep) if isinstance(sweep, Recording) else None
     with right:

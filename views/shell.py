@@ -43,6 +43,8 @@ def run() -> None:
             "radial-gradient(farthest-side at 0 50%,#0003,#0000) left/14px 100% no-repeat scroll,"
             "radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/14px 100% no-repeat scroll}"
             ".stMarkdown th,.stMarkdown td{word-break:keep-all}"
+            # less empty space above a page's title: the start page's ladders and replay fit one 900 px screen
+            "[data-testid=stMainBlockContainer]{padding-top:3rem}"
             # a data table's columns past a phone's width scroll inside its frame: say so under it
             "@media (max-width:640px){[data-testid=stDataFrame]::after{content:\"" + T("table_more")
             + "\";display:block;font-size:12px;color:#6b7280;margin-top:2px}}</style>")

@@ -18,6 +18,7 @@ from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 from specreplay.video.draw import FrameDrawer
 from tests.apptest_helpers import open_page
+from tests.browser.test_screens_browser import SETTLED
 from tests.browser_fixtures import ROOT
 
 PAGES = ["", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
@@ -30,10 +31,11 @@ def ladder() -> Recording:
 
 
 def mounted(page):
-    """The start page's player frame once mounted."""
+    """The start page's player frame once mounted, on a page that has settled (its layout final)."""
     handle = page.wait_for_selector("iframe[srcdoc]", timeout=120_000)
     frame = handle.content_frame()
     frame.wait_for_selector("#player[data-mounted='true']", timeout=60_000)
+    page.wait_for_function(SETTLED, timeout=120_000, polling=250)
     return handle, frame
 
 
