@@ -82,14 +82,13 @@ check: system-deps test-deps typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/python -m pytest -q tests/unit tests/app
 
-# mypy on the package as installed: a tree of links (specreplay/*, recorder/ and views/ as specreplay.recorder and
-# specreplay.views, as pyproject's package-dir maps them), so the checkout's folders keep their place.
+# mypy on the package as installed: a tree of links (specreplay/*, and recorder/ as specreplay.recorder, as
+# pyproject's package-dir maps it), so the recorder's folder keeps its place.
 TYPECHECK := build/typecheck
 typecheck: test-deps
 	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/specreplay
 	ln -s $(CURDIR)/specreplay/* $(TYPECHECK)/specreplay/
 	ln -s $(CURDIR)/recorder $(TYPECHECK)/specreplay/recorder
-	ln -s $(CURDIR)/views $(TYPECHECK)/specreplay/views
 	cd $(TYPECHECK) && $(abspath $(VENV))/bin/mypy --config-file $(CURDIR)/pyproject.toml --cache-dir $(CURDIR)/.mypy_cache \
 	  -p specreplay
 

@@ -1,4 +1,4 @@
-"""specreplay in a checkout: `streamlit run app.py` (`make run`). The shell lives in views/shell.py, which
+"""specreplay in a checkout: `streamlit run app.py` (`make run`). The shell lives in specreplay/views/shell.py, which
 `specreplay app` runs directly from an installed package."""
 
 from specreplay.views.shell import run

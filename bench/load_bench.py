@@ -34,13 +34,13 @@ SOURCE = "smollm2-h200-sweep-sampled.jsonl"  # the bundled recording with the mo
 
 
 def link_tree(tree: Path, into: Path) -> Path:
-    """The tree laid out as the installed package (as `make typecheck` does): specreplay/ with views, recorder,
-    assets and recordings beside its modules, so `import specreplay…` reads that tree and nothing else."""
+    """The tree laid out as the installed package (as `make typecheck` does): specreplay/ with recorder, assets and
+    recordings beside its modules, so `import specreplay…` reads that tree and nothing else."""
     pkg = into / "specreplay"
     pkg.mkdir(parents=True)
     for item in (tree / "specreplay").iterdir():
         (pkg / item.name).symlink_to(item)
-    for name in ("views", "recorder", "assets", "recordings"):
+    for name in ("recorder", "assets", "recordings"):
         (pkg / name).symlink_to(tree / name)
     return into
 
@@ -115,7 +115,7 @@ def load_figures(tree: Path, hostile_arms: int) -> dict:
 
 
 def click_figures(tree: Path) -> list[dict]:
-    """The look-ups views/replay.py makes on every rerun, for one prompt, 4 chosen arms."""
+    """The look-ups specreplay/views/replay.py makes on every rerun, for one prompt, 4 chosen arms."""
     from specreplay.recording.format import loads
 
     out = []
@@ -126,8 +126,8 @@ def click_figures(tree: Path) -> list[dict]:
 
 
 def _click(rec) -> None:  # type: ignore[no-untyped-def]
-    from specreplay.panes import recorded_arm_pane
     from specreplay.replay.arms import prompts_with_runs
+    from specreplay.replay.panes import recorded_arm_pane
 
     prompt = prompts_with_runs(rec)[0]
     recorded = [a.id for a in rec.arms if rec.select(a.id, prompt)]
@@ -149,7 +149,7 @@ def visit():
     at = AppTest.from_file(sys.argv[1] + "/app.py", default_timeout=300)
     at.query_params["lang"] = "en"
     at.run()
-    at.switch_page("views/replay.py")
+    at.switch_page("specreplay/views/replay.py")
     at.run()
     return at
 warm = visit()  # the page's own imports and caches, before any upload

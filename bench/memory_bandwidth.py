@@ -5,7 +5,7 @@ counting bytes read plus bytes written, fastest of the timed repeats (median bes
 
 Each of 1 … cores threads copies its own slice (numpy releases the GIL while copying), as llama.cpp's decode reads
 its weights on every core; the fastest thread count is the figure (on a shared machine fewer threads can win). Arrays are 8× the last-level cache or more, so the copy runs from memory, not cache. The
-figure is the physics ceiling's denominator for this CPU's arms (specreplay/ceiling.py); a busy machine gives a
+figure is the physics ceiling's denominator for this CPU's arms (specreplay/explain/ceiling.py); a busy machine gives a
 lower figure, so the load average at the start is written beside it.
 """
 

@@ -14,9 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from specreplay.views import pages  # noqa: E402
 from tests.apptest_helpers import open_page, prose_words  # noqa: E402
 
-PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
+PAGES = [p.name for p in pages.PAGES]
 
 
 def main() -> None:

@@ -30,12 +30,12 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from specreplay.panes import Pane, simulated_pane
 from specreplay.recording.format import Event
 from specreplay.replay.arms import PRESETS, preset
 from specreplay.replay.html import player_html
+from specreplay.replay.panes import Pane, simulated_pane
 from specreplay.replay.payload import player_payload
-from specreplay.timeline import make_track, visible_chunks, visible_tokens
+from specreplay.replay.timeline import make_track, visible_chunks, visible_tokens
 
 CHROMIUM = "/usr/bin/chromium"
 # Same flags as tests/browser_fixtures.py: no sandbox as root, no GPU, no dialling out.

@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from specreplay import pareto
+from specreplay.explain import pareto
+from specreplay.explain.sweeps import pair_rows
 from specreplay.recording.format import MAX_LEVELS, MAX_MIXES, RecordingError
 from specreplay.replay.levels import default_keys, has_levels, level_keys, level_pane
 from specreplay.replay.source import MAX_UPLOAD_BYTES, load_upload
-from specreplay.sweeps import pair_rows
 
 REPEATS = 3  # the least of three: on a shared machine other work inflates CPU time too (caches, hyperthreads)
 EVENTS = [{"t": round(0.05 + k * 0.01, 6), "n": 1, "text": "a"} for k in range(8)]

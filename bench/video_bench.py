@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from specreplay.panes import Pane  # noqa: E402
 from specreplay.recording.format import Event  # noqa: E402
-from specreplay.timeline import make_track  # noqa: E402
+from specreplay.replay.panes import Pane  # noqa: E402
+from specreplay.replay.timeline import make_track  # noqa: E402
 from specreplay.video.draw import FrameDrawer  # noqa: E402
 from specreplay.video.plan import PRESETS, frame_times  # noqa: E402
 from specreplay.video.render import render  # noqa: E402

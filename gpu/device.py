@@ -7,8 +7,11 @@ Steps, run in order; a failing step stops the rest:
   stage                     move the carried pieces (.gpu/p*/) to /tmp/stage (kept while the machine stays warm)
   setup                     check the pieces against the manifest, unpack to /tmp/carry, convert the GGUF to a
                             bf16 Hugging Face folder, write the dummy-weight model folders
-  setup-qwen                unpack the vLLM pieces (as setup) and the real Qwen GGUFs (pieces q*) to /tmp/carry,
-                            convert both GGUFs to bf16 Hugging Face folders (gpu/qwen_gpu.py)
+  setup-qwen                unpack the vLLM pieces (as setup) and the real Qwen GGUFs carried (pieces q*: the 1.5B
+                            target, d*: the 0.5B draft model) to /tmp/carry, convert each to a bf16 Hugging Face
+                            folder (gpu/qwen_gpu.py)
+  drafter:STEP              a step of gpu/drafter_train.py (prompts, generate, hidden, train, export, pieces:N+M):
+                            the EAGLE-3 head trained for the real 1.5B
   wheels                    install .gpu/wheels/*.whl (a dependency found missing) into /tmp/carry/site
   serve:ARM,ARM,...[@S]     start these servers (setsid, so they outlive the call) and wait up to S seconds (420)
                             for each to answer; one that does not is stopped. A drafter server written ID=L starts
@@ -45,7 +48,7 @@ from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script on the device: make the gpu package importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from gpu import draft_graphs, ladder27, qwen_gpu, sizes  # noqa: E402
+from gpu import draft_graphs, drafter_train, ladder27, qwen_gpu, sizes  # noqa: E402
 from specreplay.recording.counts import SpecCounts  # noqa: E402
 
 REPO = Path.cwd()
@@ -63,7 +66,7 @@ PLUGINS = {"synthetic_switch": "specreplay_synthetic_switch", "draft_graphs": "s
 SMOL = MODELS / "smollm2-135m-instruct"
 GGUF = CARRY / "model/smollm2-135m-instruct.gguf"
 DESCRIPTIVE = {"weights", "weights_sha256", "draft_weights", "draft_sha256", "model_config", "synthetic_switch",
-               "target_size", "drafter_kind", "draft_graphs"}
+               "target_size", "drafter_kind", "draft_graphs", "training_recipe"}
 # arm id -> (config it is defined in, what --model points at)
 ARMS = {
     "baseline": ("h200-smollm2.toml", SMOL),
@@ -119,18 +122,19 @@ def info() -> None:
 
 def stage() -> None:
     STAGE.mkdir(parents=True, exist_ok=True)
-    for piece in sorted(REPO.glob(".gpu/p*/carry.tar.xz.*")) + sorted(REPO.glob(".gpu/q*/qwen.tar.*")):
+    for piece in (sorted(REPO.glob(".gpu/p*/carry.tar.xz.*")) + sorted(REPO.glob(".gpu/q*/q.tar.*"))
+                  + sorted(REPO.glob(".gpu/d*/d.tar.*"))):
         shutil.move(str(piece), STAGE / piece.name)
         print(f"staged {piece.name}", flush=True)
     print("in /tmp/stage:", " ".join(sorted(p.name for p in STAGE.iterdir())), flush=True)
 
 
-def check_pieces(manifest: dict, stage_dir: Path = STAGE, key: str = "pieces") -> list[Path]:
-    """Every piece the manifest names under key, present with its size and sha256; raises SystemExit naming what
-    is off."""
+def check_pieces(listed: list[dict], stage_dir: Path | None = None) -> list[Path]:
+    """Every piece listed (the manifest's "pieces", or one file's under "qwen"), present with its size and sha256;
+    raises SystemExit naming what is off."""
     paths = []
-    for p in manifest[key]:
-        path = stage_dir / p["name"]
+    for p in listed:
+        path = (stage_dir or STAGE) / p["name"]
         if not path.exists():
             raise SystemExit(f"setup: piece {p['name']} was never carried (call with carry=['{'.gpu/' + p['dir']}'])")
         if path.stat().st_size != p["bytes"] or hashlib.sha256(path.read_bytes()).hexdigest() != p["sha256"]:
@@ -168,9 +172,9 @@ def write_plugin(dest: Path = PLUGIN) -> None:
         "[vllm.general_plugins]\n" + "".join(f"{m} = {top}:register\n" for m, top in PLUGINS.items()))
 
 
-def unpack(pieces: list[Path], dest: Path, xz: bool = True) -> None:
-    """Join the pieces and untar them into dest (once: a .unpacked marker says it is done)."""
-    if (dest / ".unpacked").exists():
+def unpack(pieces: list[Path], dest: Path, xz: bool = True, marker: str = ".unpacked") -> None:
+    """Join the pieces and untar them into dest (once: the marker file in dest says it is done)."""
+    if (dest / marker).exists():
         return
     dest.mkdir(parents=True, exist_ok=True)
     t = time.monotonic()
@@ -178,13 +182,13 @@ def unpack(pieces: list[Path], dest: Path, xz: bool = True) -> None:
     if subprocess.call(f"set -o pipefail; cat {' '.join(map(str, pieces))} {decompress}| tar -C {dest} -xf -",
                        shell=True, executable="/bin/bash"):
         raise SystemExit("setup: unpacking failed")
-    (dest / ".unpacked").touch()
+    (dest / marker).touch()
     print(f"setup: unpacked in {time.monotonic() - t:.0f} s", flush=True)
 
 
 def setup() -> None:
     manifest = json.loads((SRC / "gpu/manifest.json").read_text())
-    unpack(check_pieces(manifest), CARRY)
+    unpack(check_pieces(manifest["pieces"]), CARRY)
     if not (SMOL / "config.json").exists():
         code = ("import sys; from pathlib import Path; from specreplay.recorder.engine.convert_gguf import convert; "
                 f"convert(Path('{GGUF}'), Path('{SMOL}'), 'bfloat16')")
@@ -209,12 +213,26 @@ def convert_gguf(pairs: tuple[tuple[Path, Path], ...]) -> None:
 
 
 def setup_qwen() -> None:
+    """vLLM, then each Qwen GGUF whose first piece was carried (the draft model's are optional), each converted."""
     manifest = json.loads((SRC / "gpu/manifest.json").read_text())
-    unpack(check_pieces(manifest), CARRY)
-    unpack(check_pieces(manifest, key="qwen_pieces"), qwen_gpu.QWEN, xz=False)
-    convert_gguf(qwen_gpu.CONVERSIONS)
+    unpack(check_pieces(manifest["pieces"]), CARRY)
+    carried = []
+    for name, listed in manifest["qwen"].items():
+        if listed and (STAGE / listed[0]["name"]).exists():
+            unpack(check_pieces(listed), qwen_gpu.QWEN, xz=False, marker=f".{name}.unpacked")
+            carried.append(name)
+    convert_gguf(tuple(pair for pair in qwen_gpu.CONVERSIONS if pair[0].name in carried))
     write_plugin()
-    sh(f"ls -la {qwen_gpu.QWEN} {qwen_gpu.TARGET_BF16} {qwen_gpu.DRAFT_BF16}")
+    sh(f"ls -la {qwen_gpu.QWEN} {MODELS}")
+
+
+def drafter(step: str) -> None:
+    """One step of gpu/drafter_train.py, on the carried vLLM and speculators."""
+    arg = str(CONFIGS) if step == "prompts" else ""
+    env = {**site_env(), "PYTHONPATH": f"{CARRY / 'site'}:{SRC}"}
+    if subprocess.call([sys.executable, str(SRC / "gpu/drafter_train.py"), f"{step}:{arg}" if arg else step],
+                       env=env, cwd=SRC):
+        raise SystemExit(f"drafter {step}: failed (its output is above)")
 
 
 def wheels() -> None:
@@ -239,6 +257,8 @@ def server(server_id: str) -> tuple[dict, Path]:
         return ladder27.server_arm(server_id, float(start) if start else None), MODELS / ladder27.SERVERS[server_id][1]
     if server_id in qwen_gpu.SERVERS:
         return qwen_gpu.arm(server_id), qwen_gpu.SERVERS[server_id][1]
+    if server_id in qwen_gpu.TRAINED:
+        return qwen_gpu.trained_arm(server_id), qwen_gpu.TARGET_BF16
     if server_id in sizes.SERVERS:
         return sizes.server_arm(server_id), sizes.target_folder(sizes.SERVERS[server_id][1])
     return load_arm(server_id), ARMS[server_id][1]
@@ -397,7 +417,7 @@ def record(mode: str, config: str, out_name: str | None, only: set[str] | None =
         print(f"{mode} {config}: leaving out arms that are not up: {', '.join(sorted(missing))}", flush=True)
     effective = EFFECTIVE / config
     effective.parent.mkdir(parents=True, exist_ok=True)
-    effective.write_text(drop_arms(text, missing))
+    effective.write_text(drop_arms(text, missing).replace(qwen_gpu.HEAD_SHA256, head_sha256()))
     RECORDINGS.mkdir(parents=True, exist_ok=True)
     OUT.mkdir(parents=True, exist_ok=True)
     out = RECORDINGS / (out_name or Path(cfg["record"]["output"]).name)
@@ -410,6 +430,12 @@ def record(mode: str, config: str, out_name: str | None, only: set[str] | None =
         if cfg.get("timing_only"):
             mark_timing_only(out)
         shutil.copy(out, OUT / out.name)
+
+
+def head_sha256() -> str:
+    """The trained head's digest (gpu/drafter_train.py export), for the configs that name it."""
+    f = drafter_train.HEAD / "sha256.txt"
+    return f.read_text().split()[0] if f.exists() else "not trained on this machine"
 
 
 def spec_counters(metrics_text: str) -> tuple[float, float]:
@@ -504,6 +530,8 @@ def main(argv: list[str]) -> int:
             serve(arms.split(","), float(timeout or 420))
         elif name == "probe":
             probe(arg.split(","))
+        elif name == "drafter":
+            drafter(arg)
         elif name == "wheels":
             wheels()
         elif name in ("record", "sweep"):

@@ -1,6 +1,10 @@
-"""The real Qwen2.5-Coder-1.5B with its 0.5B draft model on the lent H200 (issue #25, item 4): servers and configs.
+"""The real Qwen2.5-Coder-1.5B on the lent GPU: servers and configs.
 
-    python3 -m gpu.qwen_gpu          # rewrites recorder/configs/h200-qwen-coder*.toml from the definitions below
+    python3 -m gpu.qwen_gpu          # rewrites recorder/configs/h200-qwen-coder*.toml and gpu-qwen-coder-eagle3*.toml
+
+Two studies. Issue #25 (vLLM 0.23.0, H200): bf16 → 4-bit → the 0.5B draft model, servers q-*. Issue #38 (RELEASE,
+gpu/carry.py): bf16 alone, with the EAGLE-3 head we trained for it (gpu/drafter_train.py) at K = 3, 4 and 5, with
+n-gram lookup and with the 0.5B draft model (no patch: the release has the upstream fix), servers t-*.
 
 The CPU ladder's model pair (docs/llamacpp.md) served by vLLM 0.23 on the GPU: real weights, real text, real
 acceptance. The two GGUF files travel as they are (`gpu/carry.py --qwen`); the device converts each to a bf16
@@ -16,7 +20,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from gpu import config_toml, draft_graphs, sizes
+from gpu import carry, config_toml, draft_graphs, drafter_train, sizes
 
 MODELS = Path("/tmp/models")
 QWEN = Path("/tmp/carry/qwen")  # where gpu/device.py's setup-qwen unpacks the carried GGUFs
@@ -83,6 +87,48 @@ def arm(server: str) -> dict:
     return {**table, "flags": flags}
 
 
+# Issue #38: the trained head. HEAD_SHA256 stands in the configs for the head's digest, which exists only once the
+# device has trained it: gpu/device.py's record step writes the digest from HEAD/sha256.txt in its place.
+HEAD_SHA256 = "@head-sha256"
+TRAINED_KS = (3, 4, 5)
+TRAINED = {  # server id -> (port, drafter: None, ("eagle3", K), "ngram" or "draft")
+    "t-bf16": (8041, None),
+    **{f"t-eagle3-k{k}": (8041 + i + 1, ("eagle3", k)) for i, k in enumerate(TRAINED_KS)},
+    "t-ngram": (8045, "ngram"),
+    "t-draft": (8046, "draft"),
+}
+HEAD_WEIGHTS = ("EAGLE-3 head trained here for this target with vLLM's speculators 0.9.0 (gpu/drafter_train.py): "
+                "one Llama layer on the target's layers 2, 14, 25, draft vocabulary 16,384, on the target's own "
+                "answers to prompts disjoint from the recorded ones")
+
+
+def trained_arm(server: str) -> dict:
+    """One [[arms]] table of issue #38's study (vLLM RELEASE, bf16 target)."""
+    port, drafter = TRAINED[server]
+    flags: dict = {"weights": BF16_WEIGHTS, "weights_sha256": SHA256[TARGET_GGUF.name], "dtype": "bfloat16",
+                   "max_model_len": 4096, "max_num_seqs": 64, "gpu_memory_utilization": 0.1,
+                   "kv_cache_memory_bytes": 4 * 2**30, "VLLM_USE_FLASHINFER_SAMPLER": "0"}
+    label = LABEL["q-bf16"]
+    if isinstance(drafter, tuple):
+        k = drafter[1]
+        flags |= {"speculative_config": {"method": "eagle3", "model": str(drafter_train.HEAD),
+                                         "num_speculative_tokens": k},
+                  "draft_weights": HEAD_WEIGHTS, "draft_sha256": HEAD_SHA256, "training_recipe": drafter_train.RECIPE}
+        label += f" + EAGLE-3 head trained here K={k}"
+    elif drafter == "ngram":
+        flags["speculative_config"] = speculative("ngram")
+        label += f" + n-gram lookup k={K}"
+    elif drafter == "draft":
+        flags |= {"speculative_config": speculative("bf16"), "draft_weights": DRAFT_WEIGHTS["bf16"],
+                  "draft_sha256": SHA256[DRAFT_GGUF.name]}
+        label += f" + 0.5B draft model K={K}"
+    table = {"id": server.removeprefix("t-"), "label": f"{label} · vLLM {carry.RELEASE}",
+             "endpoint": f"http://127.0.0.1:{port}", "model": "qwen2.5-coder-1.5b"}
+    if drafter:
+        table["baseline"] = "bf16"
+    return {**table, "flags": flags}
+
+
 def configs() -> dict[str, dict]:
     # the CPU ladder's prompts (imported here, not at module level: the device runs this module without recorder/)
     from recorder.engine.llamacpp_configs import SAMPLED, TEXTS
@@ -110,16 +156,33 @@ def configs() -> dict[str, dict]:
             "arms": [arm(s) for s in ("q-bf16", "q-bf16-draft", "q-q4", "q-q4-draft")],
             "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
         },
+        "gpu-qwen-coder-eagle3.toml": {
+            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: bf16 alone, with an EAGLE-3 head trained here "
+                     "(K 3-5), n-gram lookup and the 0.5B draft model; real weights, the CPU ladder's prompts",
+            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-eagle3.jsonl", "max_tokens": 192,
+                       "repeats": 3, "warmup": 1},
+            "arms": [trained_arm(s) for s in TRAINED],
+            "prompts": [prompt(t, t, greedy) for t in TEXTS]
+            + [prompt("chat-sampled", "chat", SAMPLED), prompt("prose-sampled", "prose", SAMPLED)],
+        },
+        "gpu-qwen-coder-eagle3-sweep.toml": {
+            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: 1-64 streams, bf16 alone and with the EAGLE-3 "
+                     "head trained here (K 4) and the 0.5B draft model; real weights",
+            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-eagle3-sweep.jsonl", "max_tokens": 128,
+                       "levels": LEVELS, "rounds": 2},
+            "arms": [trained_arm(s) for s in ("t-bf16", "t-eagle3-k4", "t-draft")],
+            "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
+        },
     }
 
 
-HEAD = ["# Written by `python3 -m gpu.qwen_gpu` (edit gpu/qwen_gpu.py, not this file); run on the lent H200 by",
+HEADER = ["# Written by `python3 -m gpu.qwen_gpu` (edit gpu/qwen_gpu.py, not this file); run on the lent H200 by",
         "# gpu/device.py (docs/gpu.md), which starts each arm's server from its flags and leaves out the arms",
         "# whose server is not up."]
 
 
 def config_texts() -> dict[str, str]:
-    return {name: config_toml.config_text(HEAD, cfg) for name, cfg in configs().items()}
+    return {name: config_toml.config_text(HEADER, cfg) for name, cfg in configs().items()}
 
 
 if __name__ == "__main__":

@@ -26,9 +26,10 @@ from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.machine import default_processes
 from specreplay.recorder.redact import redact
 
-from specreplay.locations import missing_recording, recording_arg
+from specreplay.cli_numbers import bounded
 from specreplay.recording import catalogue
 from specreplay.recording import format as fmt
+from specreplay.recording.locations import missing_recording, recording_arg
 
 CHECKOUT_PROG = "python -m recorder"
 
@@ -40,21 +41,7 @@ def _levels(text: str) -> tuple[int, ...]:
     return config.check_levels([int(x) for x in parts], argparse.ArgumentTypeError)
 
 
-def _bounded(kind: type, low: float, high: float, above: bool = False) -> Callable[[str], float]:
-    """An option's number, finite and within [low, high] (low excluded if `above`): argparse names the option."""
-    def parse(text: str) -> float:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a {kind.__name__}, got {text[:40]!r}") from None
-        if not ((value > low) if above else (value >= low)) or not value <= high:  # NaN fails both
-            raise argparse.ArgumentTypeError(f"{text[:40]} is outside the allowed {'more than ' if above else ''}"
-                                             f"{low:g}–{high:g}")
-        return value
-    return parse
-
-
-_SECONDS = _bounded(float, 0, config.MAX_WAIT_S, above=True)
+_SECONDS = bounded(float, 0, config.MAX_WAIT_S, above=True)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -62,7 +49,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", type=Path,
                    help="recording to write (.jsonl); default: the config's record.output. An existing file is "
                         "resumed: finished runs are kept and skipped")
-    p.add_argument("--max-tokens", type=_bounded(int, *config.LIMITS["max_tokens"]),
+    p.add_argument("--max-tokens", type=bounded(int, *config.LIMITS["max_tokens"]),
                    help="forced output length: max_tokens, plus ignore_eos and min_tokens where the server takes "
                         "them (default: the config's record.max_tokens, else 256)")
     p.add_argument("--request-timeout", type=_SECONDS, default=300, metavar="S",
@@ -70,13 +57,13 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--request-total-timeout", type=_SECONDS, default=600, metavar="S",
                    help="give up on one request after S seconds in all, even while the server sends keep-alive "
                         "comments (default 600); the run is stored as an error")
-    p.add_argument("--idle-polls", type=_bounded(int, 1, 1000), default=3, metavar="N",
+    p.add_argument("--idle-polls", type=bounded(int, 1, 1000), default=3, metavar="N",
                    help="the endpoint counts as idle after N consecutive /metrics polls with no running or waiting "
                         "request (default 3)")
-    p.add_argument("--idle-interval", type=_bounded(float, 0, 60, above=True), default=0.2, metavar="S", help="seconds between idle polls (default 0.2)")
+    p.add_argument("--idle-interval", type=bounded(float, 0, 60, above=True), default=0.2, metavar="S", help="seconds between idle polls (default 0.2)")
     p.add_argument("--idle-timeout", type=_SECONDS, default=120, metavar="S",
                    help="stop with an error if the endpoint is still busy after S seconds (default 120)")
-    p.add_argument("--host-busy-max", type=float, metavar="SHARE",
+    p.add_argument("--host-busy-max", type=bounded(float, 0, 1, above=True), metavar="SHARE",
                    help="before each request (record) or level (sweep) wait while the machine's CPUs are busier than "
                         "SHARE (0..1, /proc/stat over the idle-poll window; default: the config's "
                         "record.host_busy_max, else 0.25); 1 turns the wait off, the share is still stored")
@@ -91,13 +78,13 @@ def parser(prog: str = CHECKOUT_PROG) -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     rec = sub.add_parser("record", help="cells mode: every arm x prompt cell, warm-up + repeats, strictly one request at a time")
     _common(rec)
-    rec.add_argument("--repeats", type=_bounded(int, *config.LIMITS["repeats"]), help="measured runs per arm x prompt (default: config, else 3)")
-    rec.add_argument("--warmup", type=_bounded(int, *config.LIMITS["warmup"]), help="warm-up runs per arm x prompt, stored but flagged (default: config, else 1)")
+    rec.add_argument("--repeats", type=bounded(int, *config.LIMITS["repeats"]), help="measured runs per arm x prompt (default: config, else 3)")
+    rec.add_argument("--warmup", type=bounded(int, *config.LIMITS["warmup"]), help="warm-up runs per arm x prompt, stored but flagged (default: config, else 1)")
     sw = sub.add_parser("sweep", help="concurrency sweep: per arm in turn, N concurrent streams per level")
     _common(sw)
     sw.add_argument("--levels", type=_levels, help="concurrency levels, e.g. 1,2,4,8,16 (default: config, else 1,2,4,8,16)")
-    sw.add_argument("--rounds", type=_bounded(int, *config.LIMITS["rounds"]), help="requests each stream sends in a row per level (default: config, else 1)")
-    sw.add_argument("--workers", type=_bounded(int, 1, 64), default=default_processes(), metavar="N",
+    sw.add_argument("--rounds", type=bounded(int, *config.LIMITS["rounds"]), help="requests each stream sends in a row per level (default: config, else 1)")
+    sw.add_argument("--workers", type=bounded(int, 1, 64), default=default_processes(), metavar="N",
                     help="split a level's streams over up to N processes, at least 16 streams each, for engines "
                          "that send more chunks than one process reads (default: half the cores, here "
                          f"{default_processes()})")
@@ -139,8 +126,6 @@ def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
         named += sorted({(var, value) for arm in cfg.arms if arm.launch for var, value in arm.launch.expanded
                          if len(value) >= 4}, key=lambda vv: -len(vv[1]))
         if args.host_busy_max is not None:
-            if not 0 < args.host_busy_max <= 1:
-                raise RecorderError(f"--host-busy-max: expected a share between 0 and 1, got {args.host_busy_max}")
             cfg = replace(cfg, host=replace(cfg.host, busy_max=args.host_busy_max))
         if args.command == "sweep":
             cfg, warnings = config.check_mixes(cfg)
@@ -158,7 +143,7 @@ def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
             rec, failed = asyncio.run(cells.run(cfg, opts, reps, warm))
         else:
             rec, failed = asyncio.run(sweep.run(cfg, opts, args.levels or cfg.levels, args.rounds or cfg.rounds))
-        print(render(rec))
+        _print_table(rec, out, say)
         if failed:
             say(f"{failed} request(s) of this call failed; they are stored in {out} with status \"error\" and the "
                 "reason — check the server" + (" and rerun the same command to redo them" if args.command == "record"
@@ -180,6 +165,16 @@ def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
     except KeyboardInterrupt:
         print(f"\n{name}: interrupted; every finished run is saved — rerun the same command to resume", file=sys.stderr)
         return 130
+
+
+def _print_table(rec: fmt.Recording, out: Path, say: Callable[[str], None]) -> None:
+    """The finished recording's table. It reads the app's assets (the physics ceiling's weight sizes); where they are
+    missing (a sources-only copy, as on the lent GPU) the recording stands and the table is left for later."""
+    try:
+        print(render(rec))
+    except OSError as exc:
+        say(f"recorded {out}; its table could not be drawn here ({exc.strerror or exc}: {exc.filename}) — "
+            f"`specreplay summary {out}` draws it where the app is installed")
 
 
 def _summary(path: Path, say: Callable[[str], None]) -> int:

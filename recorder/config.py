@@ -20,6 +20,7 @@ from specreplay.recorder.errors import RecorderError
 
 from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
+from specreplay.recording.arm import DRAFT_FLAGS, SYNTH_FLAGS, WEIGHT_FLAGS, speculative_kind
 from specreplay.recording.format import (
     MAX_ID_CHARS,
     MAX_LEVELS,
@@ -40,7 +41,8 @@ MAX_WAIT_S = 86_400.0  # every timeout and wait: finite, at most a day
 STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGQUIT", "SIGHUP", "SIGKILL")  # signals that stop a server by default
 ID_RULE = "1–128 letters, digits, '.', '_', '-' or '@', starting with a letter or digit, without '..'"
 # Every table's settings. Anything else is refused: a typo ([recrd], max_tokns) would otherwise run with defaults.
-# flags, sampling and launch.env are passed on to the server as they are, so their keys are free.
+# sampling and flags are passed on as they are (an engine has settings of its own), so only a near miss of a name
+# the recorder or the engines read is refused there (temprature, quantisation); launch.env's keys are free.
 KNOWN = {
     "": ("title", "timing_only", "record", "arms", "prompts", "mixes"),
     "record.": ("output", "repeats", "warmup", "max_tokens", "levels", "rounds", "allow_mixed_sampling",
@@ -49,7 +51,12 @@ KNOWN = {
     "arms.launch.": ("command", "env", "health_url", "start_timeout_s", "stop_signal", "stop_grace_s"),
     "prompts.": ("id", "kind", "text", "sampling", "api"),
     "mixes.": ("id", "prompts"),
+    "prompts.sampling.": (*SAMPLING, "top_k", "min_p", "typical_p", "min_tokens", "ignore_eos", "n_predict", "stop",
+                          "presence_penalty", "frequency_penalty", "repetition_penalty", "logprobs", "top_logprobs"),
+    "arms.flags.": ("speculative_config", "parallel", "stream_interval", *WEIGHT_FLAGS, "draft_model", "spec_type",
+                    *DRAFT_FLAGS, *SYNTH_FLAGS, "draft_graphs", "drafter_kind", "synthetic_switch", "target_size"),
 }
+FREE = {"prompts.sampling.": "sampling setting", "arms.flags.": "flag"}  # tables whose other keys are passed on
 
 
 @dataclass(frozen=True)
@@ -85,7 +92,8 @@ class Arm:
 
     @property
     def speculative(self) -> bool:
-        return bool(self.flags.get("speculative_config"))
+        """Whether it drafts, by the recording layer's rule (what a reader of the recording will say of it)."""
+        return speculative_kind(self.id, self.flags, list(self.launch.command) if self.launch else []) is not None
 
 
 @dataclass(frozen=True)
@@ -228,13 +236,19 @@ def _finite(value: Any, p: str, where: str) -> None:
 
 
 def _known(table: Any, kind: str, p: str, where: str) -> None:
-    """Refuse a key this table does not have, naming the nearest one that it does."""
+    """Refuse a key this table does not have, naming the nearest one that it does; in a table passed on to the
+    server (FREE), only a near miss of a known name."""
     known = KNOWN[kind]
     for key in table if isinstance(table, dict) else ():
         if key in known:
             continue
-        near = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+        near = difflib.get_close_matches(key, known, n=1, cutoff=0.8 if kind in FREE else 0.6)
         what = f"[{where}{key}]" if isinstance(table[key], dict) else where + key
+        if kind in FREE:
+            if near:
+                raise _err(p, what, f"not a {FREE[kind]} the recorder or the engines know — did you mean "
+                                    f"{where}{near[0]}? (a name far from every known one is passed on as it is)")
+            continue
         raise _err(p, what, "not a setting the recorder knows — " + (
             f"did you mean {where}{near[0]}?" if near else f"{kind or 'the top level'} holds {', '.join(known)}"))
 
@@ -270,6 +284,12 @@ def check_id(value: str, p: str, where: str) -> str:
     return value
 
 
+def _flags(a: dict, p: str, w: str) -> dict[str, Any]:
+    flags = _get(a, "flags", dict, p, w, {})
+    _known(flags, "arms.flags.", p, w + "flags.")
+    return flags
+
+
 def _arm(a: Any, p: str, i: int) -> Arm:
     w = f"arms[{i}]."
     if not isinstance(a, dict):
@@ -295,7 +315,7 @@ def _arm(a: Any, p: str, i: int) -> Arm:
     arm = Arm(
         id=arm_id, label=_get(a, "label", str, p, w, arm_id),
         endpoint=endpoint, model=_get(a, "model", str, p, w),
-        flags=_get(a, "flags", dict, p, w, {}), engine=engine,
+        flags=_flags(a, p, w), engine=engine,
         baseline=_get(a, "baseline", str, p, w, None),
         api_key=os.environ.get(key_env) if key_env else None, auth=auth,
         launch=(_launch(a["launch"], endpoint + engines.health_path(engine), p, w + "launch.")
@@ -462,6 +482,7 @@ def _prompt(q: Any, p: str, i: int) -> Prompt:
     if api not in PROMPT_APIS:
         raise _err(p, w + "api", f"unknown api {api!r}; use one of {', '.join(PROMPT_APIS)}")
     sampling = _get(q, "sampling", dict, p, w, {"temperature": 0.0})
+    _known(sampling, "prompts.sampling.", p, w + "sampling.")
     for key, types in SAMPLING.items():
         _get(sampling, key, types, p, w + "sampling.", None)
     return Prompt(id=check_id(_get(q, "id", str, p, w), p, w + "id"), kind=kind, text=_get(q, "text", str, p, w),

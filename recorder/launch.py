@@ -1,12 +1,15 @@
 """Arms whose server the recorder starts itself ([arms.launch]): start, wait for health, stop.
 
-The server runs in its own process group (start_new_session), so stopping it reaches every process it
-spawned (vLLM's engine core is a child process). A process that leaves the group (a server that daemonizes with
-setsid) still carries the environment it was started with: every launched server gets a variable with a token
-of its own (LAUNCH_TOKEN), and stop signals every process whose environment holds it too. Stop = the configured
+The server's watchdog (recorder/watchdog.py) is started first, as the leader of a process group of its own, and
+the server is started into that group: from the server's first instant a watchdog exists that can find it, so a
+recorder killed at any moment of the start leaves no server behind. Stopping signals every process of the group
+but the watchdog, so it reaches every process the server spawned (vLLM's engine core is a child process), also
+one whose environment was cleared (`env -i`). A process that leaves the group (a server that daemonizes with
+setsid) still carries the environment it was started with: every launched server gets a variable with a token of
+its own (LAUNCH_TOKEN), and stop signals every process whose environment holds it too. Stop = the configured
 signal, then SIGKILL after the grace period; then the server's port must be free (nothing accepts a connection
-there), or stop says which process still holds it. Only one launched server is alive at a time: the caller
-stops one before the next.
+there), or stop says which process still holds it. Only one launched server is alive at a time: the caller stops
+one before the next.
 """
 
 from __future__ import annotations
@@ -38,9 +41,10 @@ class Server:
     proc: subprocess.Popen
     log: Path
     started: float  # monotonic time of the start
+    token: str  # LAUNCH_TOKEN's value in this server's environment (and its descendants')
+    # stops the server if the recorder dies first (recorder/watchdog.py); its pid is the server's process group
+    watchdog: subprocess.Popen
     startup_s: float | None = None  # start to first healthy answer
-    token: str = ""  # LAUNCH_TOKEN's value in this server's environment (and its descendants')
-    watchdog: subprocess.Popen | None = None  # stops the server if the recorder dies first (recorder/watchdog.py)
 
 
 def log_dir() -> Path:
@@ -53,20 +57,23 @@ def start(arm: Arm) -> Server:
     assert arm.launch is not None
     log = log_dir() / f"{arm.id}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"  # arm ids are safe names
     token = uuid.uuid4().hex
+    # A group of its own, not the recorder's: a signal to the recorder's group (Ctrl-C, a killed job) leaves the
+    # watchdog and the server to the recorder's own stop.
+    watchdog = subprocess.Popen([sys.executable, "-m", "specreplay.recorder.watchdog", str(os.getpid()), token,
+                                 arm.launch.stop_signal, str(arm.launch.stop_grace_s)],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                process_group=0)
     with open(log, "w") as fh:
         try:
             proc = subprocess.Popen(list(arm.launch.command), stdout=fh, stderr=subprocess.STDOUT,
                                     stdin=subprocess.DEVNULL,
                                     env={**os.environ, **arm.launch.env, LAUNCH_TOKEN: token},
-                                    start_new_session=True)
+                                    process_group=watchdog.pid)
         except OSError as exc:
+            watchdog.kill()
+            watchdog.wait()
             raise RecorderError(f"arm {arm.id}: cannot start {shlex.join(arm.launch.shown_command)} "
                                 f"({exc.strerror}) — check [arms.launch] command") from None
-    # In a session of its own: a signal to the recorder's group (Ctrl-C, a killed job) leaves it to clean up.
-    watchdog = subprocess.Popen([sys.executable, "-m", "specreplay.recorder.watchdog", str(os.getpid()), token,
-                                 arm.launch.stop_signal, str(arm.launch.stop_grace_s)],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)
     return Server(arm, proc, log, time.monotonic(), token=token, watchdog=watchdog)
 
 
@@ -100,7 +107,8 @@ async def wait_healthy(server: Server, client: httpx.AsyncClient) -> float:
     deadline = server.started + launch.start_timeout_s
     while True:
         code = server.proc.poll()
-        if code is not None and not (code == 0 and carriers(server.token)):  # exit 0 with a child left: a daemon
+        # exit 0 with a child left (in the group or carrying the token): a daemon
+        if code is not None and not (code == 0 and (carriers(server.token) or members(server.watchdog.pid))):
             raise RecorderError(f"arm {server.arm.id}: the server exited with code {code} before it was healthy "
                                 f"(log {server.log}): {tail(server.log)}")
         try:
@@ -119,57 +127,65 @@ async def wait_healthy(server: Server, client: httpx.AsyncClient) -> float:
 
 
 def stop(server: Server) -> str | None:
-    """The stop signal to the server's process group and to every process carrying its token, SIGKILL after the
-    grace period; waits until they are gone, then ends the server's watchdog. Returns None when the server's port
-    is free again, else one line saying which process still holds it."""
+    """The stop signal to every process of the server's group but its watchdog and to every process carrying its
+    token, SIGKILL after the grace period; waits until they are gone, then ends the server's watchdog. Returns None
+    when the server's port is free again, else one line saying which process still holds it."""
     launch = server.arm.launch
     assert launch is not None
-    # start_new_session: the group id is the leader's pid
-    _stop_all(server.proc.pid, server.token, getattr(signal, launch.stop_signal), launch.stop_grace_s, server.proc)
-    if server.watchdog is not None:
-        server.watchdog.kill()
-        server.watchdog.wait()
+    stop_group(server.watchdog.pid, server.token, getattr(signal, launch.stop_signal), launch.stop_grace_s,
+               server.proc)
+    server.watchdog.kill()
+    server.watchdog.wait()
     return _port_left(server)
 
 
-def stop_carriers(token: str, sig: int, grace_s: float) -> None:
-    """The watchdog's stop (recorder/watchdog.py): every process carrying the token, with no leader of its own."""
-    _stop_all(None, token, sig, grace_s, None)
-
-
-def _stop_all(pgid: int | None, token: str, sig: int, grace_s: float, leader: subprocess.Popen | None) -> None:
+def stop_group(pgid: int, token: str, sig: int, grace_s: float, proc: subprocess.Popen | None = None) -> None:
+    """Stop every process of group `pgid` but its leader (the watchdog, whose pid it is) and every carrier of
+    `token`: `sig`, SIGKILL after grace_s, and wait until they are gone. The recorder's stop (which reaps the server's
+    own `proc`) and the watchdog's."""
     signalled = _signal(pgid, token, sig)
-    # Wait for the whole group and every escaped descendant, not just the leader: children may outlive it.
+    # Wait for the whole group and every escaped descendant, not just the server: children may outlive it.
     deadline = time.monotonic() + grace_s
     while time.monotonic() < deadline:
-        if leader is not None:
-            leader.poll()  # reap the leader, or it stays in the group as a zombie
-        if not (pgid is not None and _group_alive(pgid)) and not _running(signalled) and not carriers(token):
+        if proc is not None:
+            proc.poll()  # reap the server, or it stays in the group as a zombie
+        if not members(pgid) and not _running(signalled) and not carriers(token):
             break
         time.sleep(0.2)
     else:
         signalled |= _signal(pgid, token, signal.SIGKILL)
-        if leader is not None:
-            leader.wait()
-        _wait_gone(token, signalled, 5.0)
-    if leader is not None:
-        leader.poll()
+        if proc is not None:
+            proc.wait()
+        _wait_gone(pgid, token, signalled, 5.0)
+    if proc is not None:
+        proc.poll()
 
 
-def _signal(pgid: int | None, token: str, sig: int) -> set[int]:
-    """Signals the group (if any) and every carrier; returns the carriers signalled."""
-    try:
-        if pgid is not None:
-            os.killpg(pgid, sig)
-    except ProcessLookupError:
-        pass
-    pids = set(carriers(token))
+def _signal(pgid: int, token: str, sig: int) -> set[int]:
+    """Signals every member of the group but its leader, and every carrier; returns the processes signalled."""
+    pids = members(pgid) | set(carriers(token))
     for pid in pids:
         try:
             os.kill(pid, sig)
         except ProcessLookupError:
             pass
     return pids
+
+
+def members(pgid: int) -> set[int]:
+    """The live processes of group `pgid` but its leader: a group keeps its id while any member lives, so this finds
+    the server and what it spawned, whatever their environment. Zombies count as gone (their files are closed)."""
+    found = set()
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit() or int(entry.name) == pgid:
+            continue
+        try:
+            fields = Path(f"/proc/{entry.name}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+            found.add(int(entry.name))
+    return found
 
 
 def _running(pids: set[int]) -> bool:
@@ -205,9 +221,11 @@ def carriers(token: str) -> list[int]:
     return found
 
 
-def _wait_gone(token: str, pids: set[int], timeout: float) -> None:
+def _wait_gone(pgid: int, token: str, pids: set[int], timeout: float) -> None:
+    """After SIGKILL: what is still there (a child forked meanwhile) gets it too, until nothing is left."""
     deadline = time.monotonic() + timeout
-    while (carriers(token) or _running(pids)) and time.monotonic() < deadline:
+    while (members(pgid) or carriers(token) or _running(pids)) and time.monotonic() < deadline:
+        pids |= _signal(pgid, token, signal.SIGKILL)
         time.sleep(0.1)
 
 
@@ -265,12 +283,3 @@ def _holder(port: int) -> str:
             continue
     return "process unknown"
 
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-        return True
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True

@@ -20,6 +20,7 @@ from specreplay.recorder.config import Arm, Config
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.server import Capabilities
 
+from specreplay.output import OutputError, check_target
 from specreplay.recording import format as fmt
 
 
@@ -174,8 +175,10 @@ def check_output(path: Path, new_header: dict[str, Any], cfg: Config | None = No
     "newline" a complete last line lacks its newline, "cut" a cut-off last line). RecorderError, with the file
     untouched, when it is a directory, unreadable, not a recording, or recorded differently.
     """
-    if path.is_dir():
-        raise RecorderError(f"{path}: is a directory — give a file name for the recording, e.g. -o {path / 'rec.jsonl'}")
+    try:  # the rule every writer shares: a regular file or nothing yet, never the config itself
+        check_target(path, inputs=[Path(cfg.path)] if cfg is not None else [], example="rec.jsonl")
+    except OutputError as exc:
+        raise RecorderError(str(exc)) from None
     try:
         data = path.read_bytes()
     except FileNotFoundError:

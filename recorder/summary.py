@@ -1,24 +1,24 @@
 """The closing summary of a cells-mode file: one row per arm x prompt, over repeats (warm-ups excluded).
 
-Decode tok/s and the speedups come from specreplay.speedup (the median repeat's specreplay.timeline.decode_rate,
+Decode tok/s and the speedups come from specreplay.replay.speedup (the median repeat's specreplay.replay.timeline.decode_rate,
 divided by the reference arm's), so the recorder, the replay, the video and the pages print one figure for one pair.
 Each row names two references: the arm's baseline (the rung before) and the original (the root of the baseline
 chain, the player's default reference). A file with one arm has nothing to compare: no speedup and no like-for-like
-column. The % of the physics ceiling comes from specreplay.ceiling.
+column. The % of the physics ceiling comes from specreplay.explain.ceiling.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.ceiling import Ceiling, ceiling, percent
-from specreplay.engine_defects import defect_lines, draft_graphs_defect
-from specreplay.kinds import kind_line
-from specreplay.panes import median_repeat, recorded_pane
+from specreplay.engines.defects import defect_lines, draft_graphs_defect
+from specreplay.explain.ceiling import Ceiling, ceiling, percent
 from specreplay.recording import format as fmt
 from specreplay.recording.counts import total
-from specreplay.speedup import arm_rate, speedup
-from specreplay.timeline import decode_rate, track_of
+from specreplay.recording.kinds import kind_line
+from specreplay.replay.panes import median_repeat, recorded_pane
+from specreplay.replay.speedup import arm_rate, speedup
+from specreplay.replay.timeline import decode_rate, track_of
 
 
 @dataclass(frozen=True)
@@ -32,14 +32,14 @@ class Row:
     ttft_s: float | None  # median repeat's
     tokens: tuple[int, ...]  # per repeat
     acceptance_length: float | None  # 1 + sum(accepted) / sum(drafts) over repeats
-    speedup: float | None  # decode_tps / the reference arm's, same prompt (specreplay.speedup)
+    speedup: float | None  # decode_tps / the reference arm's, same prompt (specreplay.replay.speedup)
     like_for_like: bool  # every arm produced the same token count on every repeat of this prompt
     errors: int
     reference: str | None = None  # the arm the speedup is relative to
-    text: tuple[str, ...] = ()  # the median repeat's text warnings (specreplay.text_checks), in English
+    text: tuple[str, ...] = ()  # the median repeat's text warnings (specreplay.replay.text_checks), in English
     original: str | None = None  # the root of the baseline chain (the player's default reference)
     vs_original: float | None = None  # decode_tps / the original arm's, same prompt
-    ceiling: Ceiling | None = None  # the physics ceiling (specreplay.ceiling)
+    ceiling: Ceiling | None = None  # the physics ceiling (specreplay.explain.ceiling)
 
 
 def reference_of(rec: fmt.Recording, arm: str) -> str | None:

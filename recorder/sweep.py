@@ -1,9 +1,11 @@
 """Sweep mode: for each arm in turn, for each prompt mix, for each concurrency level, N streams at once.
 
 Never two arms at once; an arm with a launch block has its server started before its first level and
-stopped after its last. Each level is: endpoint and host idle check, one warm-up request (stored,
-flagged), a /metrics snapshot, N concurrent streams (stream s sends the mix's prompt (s + round) mod P,
-`rounds` requests in a row), a settled snapshot. The level's runs and its `level` line are appended
+stopped after its last. Each level is: endpoint and host idle check, a warm-up round at the level's own
+concurrency (N streams, one request each, stored and flagged: an engine compiles or captures a new batch shape
+the first time it meets it, and that one-off stall belongs to no measured round), a /metrics snapshot, N
+concurrent streams (stream s sends the mix's prompt (s + round) mod P, `rounds` requests in a row), a settled
+snapshot. The level's runs and its `level` line are appended
 together when the level ends, so an interrupted level leaves nothing behind and is redone whole.
 """
 
@@ -114,9 +116,8 @@ async def _level(client: httpx.AsyncClient, cfg: Config, arm: Arm, caps: Capabil
         return {**line, "mix": mix.id} if mix.id is not None else line
 
     await idle()
-    first = mix.prompts[0]
-    warm = await stream.record(client, arm, first, caps, opts.max_tokens, opts.request_timeout, opts.request_total)
-    lines = [tag(warm.line(arm.id, first.id, 0, True, c, 0, None))]
+    _, warm = await workers.gather(client, _stream, (arm, mix, caps, c, 1, opts, True), c, opts.workers)
+    lines = [line for runs in warm for line in runs]
     host_busy = await idle()
     before = await server.settled(client, arm) if caps.metrics else None
 
@@ -164,14 +165,15 @@ def text_check(rec: fmt.Recording, arm: Arm, mix: Mix, lines: list[dict]) -> str
 
 
 async def _stream(client: httpx.AsyncClient, s: int, arm: Arm, mix: Mix, caps: Capabilities, c: int, rounds: int,
-                  opts: Options) -> list[dict]:
-    """Stream s of a level: `rounds` requests in a row from the mix (in a worker process when the level is split)."""
+                  opts: Options, warmup: bool = False) -> list[dict]:
+    """Stream s of a level: `rounds` requests in a row from the mix (in a worker process when the level is split);
+    with warmup, the level's warm-up round, stored flagged."""
     out = []
     for r in range(rounds):
         prompt = mix.prompts[(s + r) % len(mix.prompts)]
         res = await stream.record(client, arm, prompt, caps, opts.max_tokens, opts.request_timeout,
                                   opts.request_total)
-        line = res.line(arm.id, prompt.id, r, False, c, s, None)
+        line = res.line(arm.id, prompt.id, r, warmup, c, s, None)
         out.append({**line, "mix": mix.id} if mix.id is not None else line)
     return out
 

@@ -1,12 +1,12 @@
-"""The closing table of a sweep recording, from specreplay.sweeps (the same numbers the app shows)."""
+"""The closing table of a sweep recording, from specreplay.explain.sweeps (the same numbers the app shows)."""
 
 from __future__ import annotations
 
 from specreplay.recorder.summary import timing_only_lines, timing_only_mark
 
-from specreplay.engine_defects import defect_lines, draft_graphs_defect
+from specreplay.engines.defects import defect_lines, draft_graphs_defect
+from specreplay.explain.sweeps import level_table, paired_speedups
 from specreplay.recording import format as fmt
-from specreplay.sweeps import level_table, paired_speedups
 
 
 def text_column(s) -> str:

@@ -4,10 +4,11 @@ rerun could not start it again).
 
     python -m specreplay.recorder.watchdog RECORDER_PID TOKEN SIGNAL GRACE_S
 
-One runs beside each launched server, in a session of its own (a signal to the recorder's process group does
-not reach it). It waits for the recorder to exit, then stops every process carrying the server's LAUNCH_TOKEN
-as recorder/launch.py's stop does: SIGNAL, then SIGKILL after GRACE_S. The recorder ends its watchdog when it
-stops the server itself.
+The recorder starts one before each launched server, as the leader of a process group of its own, and starts the
+server into that group (recorder/launch.py): a recorder killed at any moment of the start leaves nothing the
+watchdog cannot find. It waits for the recorder to exit, then stops every other process of its group and every
+process carrying the server's LAUNCH_TOKEN as the recorder's stop does: SIGNAL, then SIGKILL after GRACE_S. The
+recorder ends its watchdog when it stops the server itself.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import signal
 import sys
 import time
 
-from specreplay.recorder.launch import stop_carriers
+from specreplay.recorder.launch import stop_group
 
 
 def wait_for_exit(pid: int) -> None:
@@ -48,7 +49,7 @@ def _alive(pid: int) -> bool:
 def main(argv: list[str]) -> int:
     recorder, token, sig, grace = int(argv[0]), argv[1], getattr(signal, argv[2]), float(argv[3])
     wait_for_exit(recorder)
-    stop_carriers(token, sig, grace)
+    stop_group(os.getpgrp(), token, sig, grace)  # the group this watchdog leads: the server's
     return 0
 
 

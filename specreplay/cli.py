@@ -27,14 +27,15 @@ from importlib.resources import files
 from pathlib import Path
 
 from specreplay import languages
-from specreplay.export_html import export_recording
+from specreplay.cli_numbers import bounded
 from specreplay.importers import KINDS
 from specreplay.importers.common import write_recording
-from specreplay.locations import missing_recording, recording_arg
-from specreplay.output import OutputError, check_output, write_atomic
-from specreplay.playback import SPEEDS
+from specreplay.output import OutputError, WriteError, check_output, write_atomic
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
+from specreplay.recording.locations import missing_recording, recording_arg
+from specreplay.replay.export_html import export_recording
+from specreplay.replay.playback import SPEEDS
 from specreplay.replay.selection import selection
 
 PROG = "specreplay"
@@ -65,7 +66,7 @@ def _video(argv: list[str]) -> int:
 
 
 def streamlit_flags(config: Path) -> list[str]:
-    """views/streamlit_config.toml as `streamlit run` flags: an installed app has no .streamlit/ folder to read."""
+    """specreplay/views/streamlit_config.toml as `streamlit run` flags: an installed app has no .streamlit/ folder to read."""
     table = tomllib.loads(config.read_text(encoding="utf-8"))
     return [f"--{section}.{key}={str(value).lower() if isinstance(value, bool) else value}"
             for section, options in table.items() for key, value in options.items()]
@@ -140,8 +141,8 @@ def interop_parser() -> argparse.ArgumentParser:
     ex.add_argument("--prompt", help="prompt id (default: the replay page's, by its written rule; docs/replay.md)")
     ex.add_argument("--arms", help="comma-separated arm ids, 1–4, as in the app's ?arms= (recorded ids or sim:… "
                     "tokens; default: the replay page's for this prompt)")
-    ex.add_argument("--repeat", type=int, help="repeat number (default: each arm's median repeat by decode speed)")
-    ex.add_argument("--ref", type=int, help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
+    ex.add_argument("--repeat", type=bounded(int, 0, 2**63 - 1), help="repeat number (default: each arm's median repeat by decode speed)")
+    ex.add_argument("--ref", type=bounded(int, 0, 3), help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
                     "(default: the arm the others name as baseline, else the first)")
     ex.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
                     help=f"interface language (default: {languages.LANGUAGES[0]})")
@@ -180,7 +181,7 @@ def _interop(argv: list[str]) -> int:
                 else f"{exc.filename}: no such file — check the path of the tool's result file")
         print(f"{PROG} {args.command}: {line}", file=sys.stderr)
         return 2
-    except (RecordingError, OutputError, InputError, LookupError, ValueError) as exc:
+    except (RecordingError, OutputError, InputError, LookupError, ValueError, WriteError) as exc:
         print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # a full disk, no permission: the path and the system's reason, nothing half-written

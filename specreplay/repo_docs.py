@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGE = "doc"  # the hidden page's url_path (views/shell.py)
+PAGE = "doc"  # the hidden page's url_path (specreplay/views/shell.py)
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 _LINK = re.compile(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)")
@@ -19,8 +19,11 @@ _DOC_TARGET = re.compile(r"(?:\./)?([a-z0-9-]+)\.md(#[\w-]+)?")
 
 
 def doc_names() -> list[str]:
-    """The docs there are, by stem (`gpu` for docs/gpu.md), sorted."""
-    return sorted(p.stem for p in DOCS.glob("*.md")) if DOCS.is_dir() else []
+    """The docs there are, by stem (`gpu` for docs/gpu.md), sorted: regular files in docs/ only, so a symbolic link
+    placed there (to any file of the machine), a FIFO (a read would hang) or a folder is never served."""
+    if not DOCS.is_dir():
+        return []
+    return sorted(p.stem for p in DOCS.glob("*.md") if p.is_file() and not p.is_symlink())
 
 
 def doc_url(name: str, anchor: str = "", lang: str | None = None) -> str:

@@ -124,9 +124,3 @@ def sessions_fitting(budget_bytes: float, context_tokens: int, bytes_per_token: 
         raise ValueError(f"reserved share of the KV pool must be in [0, 1), got {reserved_fraction}")
     return tokens_fitting(budget_bytes * (1 - reserved_fraction), bytes_per_token) / context_tokens
 
-
-def ratio(new: float, old: float) -> float:
-    """A step multiplier new / old (old must be > 0)."""
-    if old <= 0:
-        raise ValueError(f"cannot take a ratio against {old}")
-    return new / old

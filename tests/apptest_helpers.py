@@ -6,14 +6,14 @@ import json
 import re
 from pathlib import Path
 
-from specreplay.views import pages
 from streamlit.testing.v1 import AppTest
 
+from specreplay.views import pages
 from tests.browser_fixtures import ROOT
 
 
 def open_page(name: str, lang: str = "ko", timeout: float = 60, **query: str) -> AppTest:
-    """AppTest of app.py switched to the page called `name` (views/pages.py), with ?lang= and any other query
+    """AppTest of app.py switched to the page called `name` (specreplay/views/pages.py), with ?lang= and any other query
     params set."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
     at.query_params["lang"] = lang

@@ -148,6 +148,7 @@ const CHARTS = {
       table(col, col.id, d.words.columns, rungs.map((r) => [r.label, r.value === null ? "—" : String(r.value),
                                                             times(r.prev), times(r.first)]));
     }
+    for (const c of mine?.caveats ?? []) readouts(columns[1][0], [["caveat", "ⓘ", c]]);
   },
   breakeven(d, v, view) {
     const g = d.grids[v.be_target];
@@ -155,6 +156,7 @@ const CHARTS = {
     const plot = document.createElement("div");
     view.append(plot);
     drawHeatmap(plot, fillIn(d.words.title, v), d.words, { ...g, z: g[v.be_metric] }, v.be_level, d.height || 420);
+    for (const c of g.caveats) readouts(view, [["caveat", "ⓘ", c]]);
   },
 };
 

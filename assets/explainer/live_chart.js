@@ -10,7 +10,7 @@ const fill = (template, v) => template.replace(/\{(\w+)\}/g, (m, k) => (k in v ?
 const shown = (v) => ({ alpha: v.alpha?.toFixed(2), c: v.c?.toFixed(2), gamma: v.gamma, level: v.level });
 
 // The measured cell closest to the sliders, each axis scaled by its slider's range (α 0–1, γ 1–16); first on a
-// tie. specreplay/acceptance_measured.py (nearest) picks the same one on the server.
+// tie. specreplay/explain/acceptance_measured.py (nearest) picks the same one on the server.
 export function nearestCell(cells, v) {
   let best = -1;
   let bestD = Infinity;

@@ -27,7 +27,7 @@ const fmtS = (us) => `${(us / 1_000_000).toFixed(2)} s`;
 const fmtRate = (r) => (r === null ? "—" : r.toFixed(1));
 const g3 = (x) => String(Number(x.toPrecision(3)));
 
-/** "0.1× — slowed 10×": the same templates as specreplay.playback.speed_note. */
+/** "0.1× — slowed 10×": the same templates as specreplay.replay.playback.speed_note. */
 export function speedNote(s, L) {
   if (s === 1) return L.speed_real.replace("{x}", "1");
   const [key, n] = s < 1 ? ["speed_slow", 1 / s] : ["speed_fast", s];

@@ -1,4 +1,4 @@
-// The one timeline rule, as in specreplay/timeline.py: a chunk that arrived t_i
+// The one timeline rule, as in specreplay/replay/timeline.py: a chunk that arrived t_i
 // microseconds after its request was sent is visible at playback time t iff t_i <= t.
 // Times are integer microseconds; both sides are tested against assets/timeline_cases.json.
 

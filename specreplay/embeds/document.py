@@ -36,9 +36,12 @@ class Chart:
     controls: list[dict[str, Any]]
     defaults: dict[str, Any]  # the app's opening state
     data: dict[str, Any]
-    sources: list[tuple[str, str]]  # (kind: one of specreplay.kinds.KINDS, one line)
+    sources: list[tuple[str, str]]  # (kind: one of specreplay.recording.kinds.KINDS, one line)
     links: list[tuple[str, str]] = field(default_factory=list)  # (text, https URL): followed only when clicked
     notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, caption) under the chart, as the page's
+    # one line per recording the chart should draw from but could not (unreadable, or nothing of what it needs):
+    # shown at the top of the file, and named by the command
+    skipped: list[str] = field(default_factory=list)  # repeats allowed: shown once
 
 
 @lru_cache(maxsize=1)
@@ -80,6 +83,14 @@ def _sources(chart: Chart, lang: Lang) -> str:
             f"<ul>{items}{links}</ul></details><p>{escape(text('offline'))}</p></footer>")
 
 
+def _skipped(chart: Chart, lang: Lang) -> str:
+    if not chart.skipped:
+        return ""
+    text = say("embeds", lang)
+    items = "".join(f"<li>{escape(line)}</li>" for line in dict.fromkeys(chart.skipped))
+    return f'<div class="ex-skipped" role="alert"><strong>{escape(text("skipped_title"))}</strong><ul>{items}</ul></div>'
+
+
 def document(chart: Chart, state: dict[str, Any], lang: Lang, width: int, height: int | None) -> str:
     """The file: `state` is where the controls start; `width` the page's largest width in px, `height` each
     plot's (None: the app's heights)."""
@@ -90,7 +101,7 @@ def document(chart: Chart, state: dict[str, Any], lang: Lang, width: int, height
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(chart.title)}</title><style>{_style()}</style></head>\n"
             f'<body><main id="chart" data-chart="{chart.name}" style="max-width:{width}px">'
-            f'<h1>{escape(chart.title)}</h1><p class="ex-lead">{_text(chart.lead)}</p>'
+            f'<h1>{escape(chart.title)}</h1>{_skipped(chart, lang)}<p class="ex-lead">{_text(chart.lead)}</p>'
             f'<div id="controls"></div><div id="view"></div>{notes}{_sources(chart, lang)}'
             f'<script type="application/octet-stream" id="chart-data">{packed(data)}</script>\n'
             f'<script type="module">\n{_script()}\n</script></main></body></html>\n')

@@ -83,10 +83,19 @@ def parse_size(text: str) -> tuple[int, int | None]:
     return w, h
 
 
+def chart_named(name: str, lang: Lang = LANGUAGES[0]) -> Chart:
+    if name not in CHARTS:
+        raise StateError(f"no chart {name!r}; choose one of {', '.join(CHARTS)}")
+    return CHARTS[name](lang)
+
+
+def chart_document(chart: Chart, lang: Lang = LANGUAGES[0], state: Mapping[str, str] | None = None,
+                   width: int = WIDTH, height: int | None = None) -> str:
+    """The chart as one HTML document, opening in `state` (an app link's values)."""
+    return document(chart, start_state(chart, state or {}), lang, width, height)
+
+
 def export_chart(name: str, lang: Lang = LANGUAGES[0], state: Mapping[str, str] | None = None, width: int = WIDTH,
                  height: int | None = None) -> str:
     """The chart `name` as one HTML document, opening in `state` (an app link's values)."""
-    if name not in CHARTS:
-        raise StateError(f"no chart {name!r}; choose one of {', '.join(CHARTS)}")
-    chart = CHARTS[name](lang)
-    return document(chart, start_state(chart, state or {}), lang, width, height)
+    return chart_document(chart_named(name, lang), lang, state, width, height)

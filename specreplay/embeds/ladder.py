@@ -1,71 +1,61 @@
 """The ladder as an exported chart: article 000's bf16 → 4-bit → drafter ladder (overall or one prompt) beside
 ours (this CPU's llama.cpp ladder or the H200's, a drafter, a prompt), each rung's tok/s with both multipliers:
-over the rung before and over the first — the ladder page's two charts side by side."""
+over the rung before and over the first — the ladder page's two charts side by side, with the caveats the page
+shows under ours, from the one spec both draw (specreplay.charts.ladder)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from specreplay import article_tables, languages, palette, real_ladder
-from specreplay.articles import cite
+from specreplay.charts import ladder
 from specreplay.embeds.document import Chart
 from specreplay.embeds.words import Say, say
+from specreplay.explain import real_ladder
+from specreplay.explain.derived import ratio
 from specreplay.languages import Lang, localized
 from specreplay.multiplier import times
+from specreplay.quoted.articles import cite
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 
-OVERALL = "overall"
-RUNGS_000 = ["original", "quantized", "drafter"]
 # The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.
 STATE = ("prompt", "our_machine", "our_drafter", "our_prompt")
 
 
-def _prompt_id(workload_en: str) -> str:
-    """A stable id for a prompt row of 000's table, as the page's URL names it: 'code generation' → 'code-generation'."""
-    return workload_en.split(" (")[0].strip().lower().replace(" ", "-")
-
-
-def _colours(n: int) -> list[str]:
-    """The pages' ladder colours: the grey reference, then the one series palette."""
-    return [palette.baseline(0)] + [palette.series(i) for i in range(n - 1)]
-
-
 def _article(T: Say, lang: Lang) -> tuple[dict[str, Any], list[list[str]], list[tuple[str, str]]]:
     """000's ladders by prompt id (overall first), the prompt options and the sources."""
-    out, options, sources = {}, [[OVERALL, T("overall")]], []
-    choices = [(OVERALL, T("overall_short"), None)] + [
-        (_prompt_id(w["workload_en"]), localized(w, "workload", lang), w["workload"])
-        for w in article_tables.workloads("ladder_by_prompt")]
-    for pid, which, workload in choices:
-        steps = article_tables.ladder("ladder_overall") if workload is None else article_tables.ladder(
-            "ladder_by_prompt", workload=workload, series_names=RUNGS_000)
+    out, options, sources = {}, [], []
+    for pid, name in ladder.prompts_000(lang).items():
+        which, steps = ladder.article_ladder(pid, lang)
         out[pid] = {"title": T("headline", which=which, first=steps[0].value, last=steps[-1].value),
                     "rungs": [{"label": localized(s, "label", lang), "value": s.value, "prev": s.vs_previous,
-                               "first": s.vs_first, "color": c} for s, c in zip(steps, _colours(len(steps)))]}
-        if workload is not None:
-            options.append([pid, which])
+                               "first": s.vs_first, "color": c} for s, c in zip(steps, ladder.colours(len(steps)))]}
+        options.append([pid, name])
         sources.append(("quoted", f"{which} — {cite(steps[0].cell, lang)}"))  # type: ignore[arg-type]
     return out, options, sources
 
 
-def _rung_name(arm: str, T: Say) -> str:
-    return T(f"rung_{arm}") if f"rung_{arm}" in languages.table(languages.LANGUAGES[0], "ladder") else arm  # same keys in every language
-
-
-def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str, list[list[str]]], list[tuple[str, str]]]:
-    """Our ladders by 'machine/drafter' (prompt → rungs), the drafters per machine, the prompts per ladder, sources."""
+def _ours(T: Say, lang: Lang) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str, list[list[str]]],
+                                     list[tuple[str, str]], list[str]]:
+    """Our ladders by 'machine/drafter' (prompt → rungs), the drafters per machine, the prompts per ladder, sources,
+    and one line per ladder recording that is there but could not be drawn (unreadable, or no run of its arms)."""
+    W = say("embeds", lang)
     names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
     out: dict[str, Any] = {}
     drafters: dict[str, list[list[str]]] = {}
     prompts: dict[str, list[list[str]]] = {}
     sources: list[tuple[str, str]] = []
+    skipped: list[str] = []
     for machine, ladders in real_ladder.MACHINE_LADDERS.items():
         for drafter, (file, arms) in ladders.items():
             got = catalogue.read(file)
             found = real_ladder.prompt_ladders(got, arms) if isinstance(got, Recording) else []
             key = f"{machine}/{drafter}"
             out[key] = {"empty": T("ours_empty" if machine == "cpu" else "ours_empty_h200", file=file), "prompts": {}}
+            if isinstance(got, str):
+                skipped.append(W("skipped_read", problem=got))
+            elif got is not None and not found:
+                skipped.append(W("ladder_nothing", file=file))
             if not found:
                 continue
             assert isinstance(got, Recording)
@@ -80,16 +70,17 @@ def _ours(T: Say) -> tuple[dict[str, Any], dict[str, list[list[str]]], dict[str,
                 title = T("ours_headline", prompt=pl.prompt, first=rates[0], last=rates[-1], product=times(pl.product)) \
                     if rates[0] and rates[-1] else pl.prompt
                 out[key]["prompts"][pl.prompt] = {"title": title, "rungs": [
-                    {"label": _rung_name(r.arm, T), "value": None if r.rate is None else round(r.rate, 1),
-                     "prev": r.vs_previous, "first": r.rate / first if r.rate and first else None, "color": c}
-                    for r, c in zip(pl.rungs, _colours(len(pl.rungs)))]}
-    return out, drafters, prompts, sources
+                    {"label": ladder.rung_name(r.arm, lang), "value": None if r.rate is None else round(r.rate, 1),
+                     "prev": r.vs_previous, "first": ratio(r.rate, first), "color": c}
+                    for r, c in zip(pl.rungs, ladder.colours(len(pl.rungs)))],
+                    "caveats": [c.text for c in ladder.our_caveats(got, machine, arms, pl.prompt, lang)]}
+    return out, drafters, prompts, sources, skipped
 
 
 def chart(lang: Lang) -> Chart:
     T = say("ladder", lang)
     article, prompt_options, sources = _article(T, lang)
-    ours, drafters, prompts, ours_sources = _ours(T)
+    ours, drafters, prompts, ours_sources, skipped = _ours(T, lang)
     machines = {"cpu": T("machine_cpu"), "h200": T("machine_h200")}
     controls: list[dict[str, Any]] = [
         {"name": "prompt", "label": T("prompt"), "kind": "select", "options": prompt_options},
@@ -99,9 +90,10 @@ def chart(lang: Lang) -> Chart:
          "options_by": drafters},
         {"name": "our_prompt", "label": T("ours_prompt"), "kind": "select", "depends": ["our_machine", "our_drafter"],
          "options_by": prompts}]
-    defaults = {"prompt": OVERALL, "our_machine": "cpu", "our_drafter": "draft",
+    defaults = {"prompt": ladder.OVERALL, "our_machine": "cpu", "our_drafter": "draft",
                 "our_prompt": ours["cpu/draft"].get("first", "")}
     words = {"columns": [T("col_rung"), "tok/s", T("col_prev"), T("col_first")]}
     return Chart("ladder", T("title"), T("intro"), controls, defaults, {"article": article, "ours": ours, "words": words},
                  sources + ours_sources + [("computed", T("ratio_badge"))],
-                 notes=[("quoted", f"{sources[0][1]} · {T('median3')}"), ("measured", T("ours_caption")), ("computed", T("ratio_badge"))])
+                 notes=[("quoted", f"{sources[0][1]} · {T('median3')}"), ("computed", T("ratio_badge"))],
+                 skipped=skipped)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import MISSING, FieldError, typed
-from specreplay.imported import PLACEHOLDER
+from specreplay.importers.imported import PLACEHOLDER
 from specreplay.output import check_output, write_atomic
 from specreplay.recording.format import (
     FORMAT_NAME,

@@ -25,9 +25,10 @@ QUANT = re.compile(r"(?<![\w.])(q[2-8](?:_\w+)?|[248]-?bit|int[48]|w4a16|w8a8|gg
 FULL = re.compile(r"(?<![\w.])(b?f16|fp16|fp32|float16|bfloat16)(?![\w.])", re.IGNORECASE)
 SPEC_SUFFIX = re.compile(r"[-_+](draft|ngram|spec|eagle\w*|mtp|lookup|medusa)\w*$", re.IGNORECASE)
 WEIGHT_FLAGS = ("quantization", "dtype", "weights", "model_config", "load_format", "model")
-_DRAFT_FLAGS = ("spec_draft_n_max", "draft_max", "draft_n_max", "spec-draft-n-max", "draft-max")
+DRAFT_FLAGS = ("spec_draft_n_max", "draft_max", "draft_n_max", "spec-draft-n-max", "draft-max")
 _DRAFT_OPTIONS = ("--spec-draft-n-max", "--draft-max", "--draft")
-_SYNTH_FLAGS = ("spec_synth_len", "spec-synth-len")
+SYNTH_FLAGS = ("spec_synth_len", "spec-synth-len")
+PATCHED = "defect patched"  # in flags.draft_graphs of arms served with gpu/draft_graphs.py
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,10 @@ class Arm:
     draft_length: int | None  # γ from the flags or launch command (see draft_length() for the counters' fallback)
     f16_of_4bit: bool  # llama.cpp's F16 file written from the Q4_K_M one: 16-bit speed, the 4-bit model's text
     timing_only: bool  # real timings, text that is not the model's (the header says dummy weights, or a set acceptance)
+    draft_model: str | None  # the draft model's name ('qwen2.5-coder-0.5b'), from its path or file; None without one
+    drafter_shape: str | None  # a drafter built to a shape for a timing study ('draft', 'dflash', 'eagle3'), not trained
+    target_size: str | None  # the size class of such a study's target ('1.5b', '27b')
+    draft_graphs_unpatched: bool  # a vLLM draft-model arm served without gpu/draft_graphs.py (PR #47460's change)
     entry: Mapping[str, Any] = field(repr=False, compare=False)  # the object as written, for the recorder's resume
 
     @property
@@ -95,10 +100,14 @@ class Arm:
                    baseline=entry.get("baseline"), counts="chunks" if entry.get("counts") == "chunks" else "tokens",
                    imported=Imported.of(entry.get("imported")),
                    weight_format=_weight_format(entry["id"], entry.get("label", ""), flags),
-                   speculative_kind=_speculative_kind(entry["id"], flags, command),
+                   speculative_kind=speculative_kind(entry["id"], flags, command),
                    set_acceptance=set_acceptance, draft_length=_flag_draft_length(flags, command),
                    f16_of_4bit=_f16_of_4bit(entry["id"], flags, eng, command),
-                   timing_only=timing_only or set_acceptance is not None, entry=entry)
+                   timing_only=timing_only or set_acceptance is not None, draft_model=_draft_model(flags),
+                   drafter_shape=_text(flags.get("drafter_kind")), target_size=_text(flags.get("target_size")),
+                   draft_graphs_unpatched=(eng.get("name") == "vllm" and _spec_config(flags).get("method") == "draft_model"
+                                           and PATCHED not in str(flags.get("draft_graphs") or "")),
+                   entry=entry)
 
 
 def draft_length(arm: Arm, counts: SpecCounts | None = None) -> int | None:
@@ -151,26 +160,37 @@ def _spec_config(flags: Mapping[str, Any]) -> Mapping[str, Any]:
     return spec if isinstance(spec, dict) else {}
 
 
+def _text(value: Any) -> str | None:
+    return str(value) if value else None
+
+
+def _draft_model(flags: Mapping[str, Any]) -> str | None:
+    """'/tmp/carry/qwen/qwen2.5-coder-0.5b-instruct.gguf' → 'qwen2.5-coder-0.5b', the name the addresses file keys."""
+    name = str(_spec_config(flags).get("model") or "").rsplit("/", 1)[-1].lower()
+    return name.removesuffix(".gguf").removesuffix("-instruct") or None
+
+
 def _weight_format(arm_id: str, label: str, flags: Mapping[str, Any]) -> WeightFormat:
     """A quantization flag (other than 'none…'), else the id ('q4-draft' yes, 'f16-draft' no), else the label; the
-    id wins over the label, whose prose may mention both ('F16 (16-bit weights, 4-bit values)')."""
+    id wins over the label, and in the label the format named first, since its prose may mention both
+    ('bf16 (16-bit weights, 4-bit values) + EAGLE-3 head')."""
     quant = str(flags.get("quantization") or "").strip().lower()
     if quant:
         return "bf16" if quant.startswith("none") else "fp8" if quant.startswith("fp8") else "int4"
-    for text in (arm_id, label):
-        found = QUANT.search(text)
-        if found:
+    for in_label, text in enumerate((arm_id, label)):
+        found, full = QUANT.search(text), FULL.search(text)
+        if found and not (in_label and full and full.start() < found.start()):
             return "fp8" if found.group(1).lower() == "fp8" else "int4"
-        if text is arm_id and FULL.search(arm_id):
+        if full:
             return "bf16"
     return "bf16"
 
 
-def _speculative_kind(arm_id: str, flags: Mapping[str, Any], command: list[str]) -> str | None:
+def speculative_kind(arm_id: str, flags: Mapping[str, Any], command: list[str]) -> str | None:
     """How the arm drafts: the engine's method ('draft model' and 'ngram' named alike across engines); None when
-    neither a flag, a launch option nor the id says it drafts."""
+    neither a flag, a launch option nor the id says it drafts. The recorder asks the same of an arm it configures."""
     drafts = (any(SPEC.search(k) and v for k, v in flags.items()) or bool(SPEC.search(arm_id))
-              or any(k in flags for k in ("spec_type", "draft_model", *_DRAFT_FLAGS))
+              or any(k in flags for k in ("spec_type", "draft_model", *DRAFT_FLAGS))
               or any(w in command for w in ("--spec-type", "-md", "--model-draft", *_DRAFT_OPTIONS)))
     if not drafts:
         return None
@@ -188,7 +208,7 @@ def _speculative_kind(arm_id: str, flags: Mapping[str, Any], command: list[str])
 
 
 def _flag_draft_length(flags: Mapping[str, Any], command: list[str]) -> int | None:
-    for value in [_spec_config(flags).get("num_speculative_tokens"), *(flags.get(k) for k in _DRAFT_FLAGS),
+    for value in [_spec_config(flags).get("num_speculative_tokens"), *(flags.get(k) for k in DRAFT_FLAGS),
                   _option(command, _DRAFT_OPTIONS)]:
         n = _number(value)
         if n is not None and n >= 1 and n == int(n):
@@ -199,7 +219,7 @@ def _flag_draft_length(flags: Mapping[str, Any], command: list[str]) -> int | No
 def _set_acceptance(flags: Mapping[str, Any], command: list[str]) -> float | None:
     """vLLM's synthetic rejection sampling or llama-server's benchmark-only `--spec-synth-len L`: the acceptance
     length was set, not measured."""
-    for value in [_spec_config(flags).get("synthetic_acceptance_length"), *(flags.get(k) for k in _SYNTH_FLAGS),
+    for value in [_spec_config(flags).get("synthetic_acceptance_length"), *(flags.get(k) for k in SYNTH_FLAGS),
                   _option(command, ("--spec-synth-len",))]:
         n = _number(value)
         if n is not None and n >= 1:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from specreplay.locations import recording_file, recording_files
 from specreplay.recording import format as fmt
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.recording.header import Header
+from specreplay.recording.locations import recording_file, recording_files
 
 MAX_PARSED = 32  # every bundled recording (18) and a few of the user's stay parsed; more are parsed again
 
@@ -76,7 +76,7 @@ class Entry:
 
 
 def entries() -> list[Entry]:
-    """Every recording in the recording folders (specreplay.locations): recordings made on an accelerator first,
+    """Every recording in the recording folders (specreplay.recording.locations): recordings made on an accelerator first,
     timing-only ones (dummy weights) last, then by name; an unreadable header sorts with the CPU files."""
     found = []
     for path in recording_files():

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from specreplay.fields import FieldError, typed
-from specreplay.kinds import Kind
 from specreplay.output import write_atomic
 from specreplay.recording.arm import Arm
 from specreplay.recording.counts import SpecCounts
 from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording.kinds import Kind
 from specreplay.recording.prompt import Prompt
 
 FORMAT_NAME = "specreplay-recording"
@@ -102,9 +102,9 @@ class Run:
 
     @cached_property
     def decode_rate(self) -> float | None:
-        """Decode tok/s over the whole run (specreplay.timeline.decode_rate of its track), computed once: a sweep's
+        """Decode tok/s over the whole run (specreplay.replay.timeline.decode_rate of its track), computed once: a sweep's
         pages ask for it several times per request."""
-        from specreplay.timeline import decode_rate, track_of  # timeline reads Run, so not at the top
+        from specreplay.replay.timeline import decode_rate, track_of  # timeline reads Run, so not at the top
 
         return decode_rate(track_of(self))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from specreplay.kinds import Kind, recorded
+from specreplay.recording.kinds import Kind, recorded
 
 if TYPE_CHECKING:  # arm.py reads Imported from here
     from specreplay.recording.arm import Arm
@@ -91,7 +91,7 @@ class Header:
         return _by_id(self._prompt_ids, prompt_id)
 
     def kind(self, arm_id: str | None = None) -> Kind:
-        """Which kind of number the figures are (specreplay.kinds.recorded), the file's or one arm's: an arm at a set
+        """Which kind of number the figures are (specreplay.recording.kinds.recorded), the file's or one arm's: an arm at a set
         acceptance is timing only though its file's weights are real."""
         imported = self.imported is not None
         if arm_id is None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from specreplay.article_tables import cell
-from specreplay.panes import Pane, simulated_pane
+from specreplay.quoted.article_tables import cell
 from specreplay.recording.format import RESERVED_ARM_PREFIX, Recording
+from specreplay.replay.panes import Pane, simulated_pane
 
 SIM_PREFIX = RESERVED_ARM_PREFIX  # the loader refuses recorded arms named so
 MAX_ARMS = 4

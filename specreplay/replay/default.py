@@ -5,14 +5,14 @@ The rule, in order:
 1. **Real weights, measured here**: only bundled recordings with real weights (not timing-only) that our recorder
    made (not imported) and that have finished single-stream runs; cells-mode files before sweeps.
 2. **Like-for-like, clean text**: on each greedy prompt, an arm counts only if its median repeat carries no text
-   warning (specreplay.text_checks: no repeated n-grams, no text past the answer, a speculative arm's text equal to
+   warning (specreplay.replay.text_checks: no repeated n-grams, no text past the answer, a speculative arm's text equal to
    its own weights' text) and has the reference arm's token count.
 3. **The story's rungs**: the reference (16-bit, no speculation; the arm the others name as `baseline` first),
    then a 4-bit arm, then a 4-bit arm with speculation, then a 16-bit arm with speculation (at most four panes).
 4. **Best first**: a recording whose clean arms make the whole ladder (reference, 4-bit and speculative rungs)
    beats one that has a pair only; then a recording of more prompt kinds (code, copy, chat, prose: the story's
    workloads) beats a sweep of one parameter (a temperature sweep); among equals, the larger top speedup over the
-   reference (specreplay.speedup) wins, so the demo opens on the clearest real gain. Ties: file name, prompt order.
+   reference (specreplay.replay.speedup) wins, so the demo opens on the clearest real gain. Ties: file name, prompt order.
 
 So the real-model ladder (qwen-coder-1.5b-llamacpp-cpu.jsonl) is chosen when it is bundled and clean, and the
 best real pair until then.
@@ -23,13 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from specreplay.imported import imported_info
-from specreplay.panes import median_repeat, recorded_pane
+from specreplay.importers.imported import imported_info
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.recording.header import Header
 from specreplay.replay.arms import MAX_ARMS, prompts_with_runs
-from specreplay.speedup import arm_speedup
+from specreplay.replay.panes import median_repeat, recorded_pane
+from specreplay.replay.speedup import arm_speedup
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from specreplay import resources
-from specreplay.theme import css
+from specreplay.replay.theme import css
 from specreplay.words import word
 
 ASSETS = resources.ASSETS / "player"

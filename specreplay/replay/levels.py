@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import accumulate
 
-from specreplay.panes import Pane, median_run, recorded_pane
+from specreplay.explain.sweeps import finished_by_level, mixes_of
 from specreplay.recording.format import Event, Recording, Run
-from specreplay.sweeps import finished_by_level, mixes_of
-from specreplay.timeline import Track
+from specreplay.replay.panes import Pane, median_run, recorded_pane
+from specreplay.replay.timeline import Track
 
 WANTED = (1, 8, 32, 64)  # the levels a sweep opens on, where it has them
 

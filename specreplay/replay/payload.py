@@ -1,10 +1,10 @@
 """The browser player's input: a list of Panes turned into plain JSON.
 
 Each pane carries its chunks as three parallel arrays (t_us, n, text) so the
-player applies the same visible-at-t rule as specreplay.timeline; numbers that
+player applies the same visible-at-t rule as specreplay.replay.timeline; numbers that
 only make sense for the whole run (final decode rate, speedup over the reference
-arm, specreplay.speedup) are computed here once, so the player and the video show
-the same values. Labels lead with what differs between the arms (specreplay.labels),
+arm, specreplay.replay.speedup) are computed here once, so the player and the video show
+the same values. Labels lead with what differs between the arms (specreplay.replay.labels),
 the full label rides along for hover and focus.
 """
 
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from specreplay.labels import pane_labels
 from specreplay.languages import LANGUAGES, Lang
-from specreplay.panes import Pane
-from specreplay.playback import SPEEDS
-from specreplay.speedup import speedups
-from specreplay.text_checks import length
-from specreplay.timeline import Track, decode_rate, first_token_us
+from specreplay.replay.labels import pane_labels
+from specreplay.replay.panes import Pane
+from specreplay.replay.playback import SPEEDS
+from specreplay.replay.speedup import speedups
+from specreplay.replay.text_checks import length
+from specreplay.replay.timeline import Track, decode_rate, first_token_us
 from specreplay.words import PLAYER_KEYS, arm_label, words
 
 TAIL_US = 500_000  # the clock runs a little past the last chunk so every pane is seen finished
@@ -73,7 +73,7 @@ def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str
 def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = LANGUAGES[0],
                    reference: int | None = None) -> dict[str, Any]:
     """Everything the player needs; the clock runs from 0 to duration_us. `reference` picks the speedup's reference
-    pane (default: specreplay.speedup.reference_index)."""
+    pane (default: specreplay.replay.speedup.reference_index)."""
     if speed not in SPEEDS:
         raise ValueError(f"speed must be one of {SPEEDS}, got {speed}")
     ref, ratios = speedups(panes, reference)

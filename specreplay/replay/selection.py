@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specreplay.panes import Pane, recorded_arm_pane
-from specreplay.playback import default_speed
 from specreplay.recording.format import Recording
 from specreplay.replay.arms import MAX_ARMS, is_sim, prompts_with_runs, sim_pane
 from specreplay.replay.default import choose_in, story_arms
+from specreplay.replay.panes import Pane, recorded_arm_pane
+from specreplay.replay.playback import default_speed
 
 
 @dataclass(frozen=True)
@@ -26,10 +26,17 @@ class Selection:
     reference: int | None = None  # the speedup's reference pane; None: the automatic one (speedup.reference_index)
     speed: float | None = None  # None: the opening speed for the replay's length (playback.default_speed)
 
+    def pane(self, rec: Recording | None, arm: str, sim_word: str) -> Pane:
+        """One arm's pane (a simulated one needs no recording); LookupError / ValueError name what is wrong."""
+        if is_sim(arm):
+            return sim_pane(arm, sim_word)
+        if rec is None:
+            raise LookupError(f"arm {arm!r} is recorded: choose a recording first")
+        return recorded_arm_pane(rec, arm, self.prompt, self.repeat)
+
     def panes(self, rec: Recording, sim_word: str) -> list[Pane]:
         """The panes of this selection; LookupError / ValueError name what is wrong."""
-        return [sim_pane(a, sim_word) if is_sim(a) else recorded_arm_pane(rec, a, self.prompt, self.repeat)
-                for a in self.arms]
+        return [self.pane(rec, a, sim_word) for a in self.arms]
 
     def opening_speed(self, panes: list[Pane]) -> float:
         return self.speed or default_speed(max((p.track.end_us for p in panes), default=0))

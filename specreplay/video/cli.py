@@ -6,22 +6,30 @@
 from __future__ import annotations
 
 import argparse
-import math
 import re
+from fractions import Fraction
 from pathlib import Path
 
 from specreplay import languages
-from specreplay.locations import missing_recording, recording_arg
-from specreplay.output import OutputError, check_output
+from specreplay.cli_numbers import bounded
+from specreplay.output import OutputError, WriteError, check_output
 from specreplay.progress import Progress
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
-from specreplay.recording_titles import title
+from specreplay.recording.locations import missing_recording, recording_arg
 from specreplay.replay.selection import selection
+from specreplay.replay.titles import title
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
-from specreplay.video.plan import HOLD_S, MAX_VIDEO_S, PRESETS
+from specreplay.video.plan import HOLD_S, MAX_HOLD_S, MAX_VIDEO_S, PRESETS, parse_speed
 from specreplay.video.render import render
 from specreplay.words import word
+
+
+def _speed(text: str) -> Fraction:
+    try:
+        return parse_speed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
@@ -35,21 +43,22 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
                     "docs/replay.md)")
     ap.add_argument("--arms", help="comma-separated arm ids, 1 to 4, as in the app's ?arms= (default: the replay "
                     "page's for this prompt)")
-    ap.add_argument("--repeat", type=int, help="repeat number to show (default: each arm's median-rate repeat)")
-    ap.add_argument("--ref", type=int, help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
+    ap.add_argument("--repeat", type=bounded(int, 0, 2**63 - 1), help="repeat number to show (default: each arm's median-rate repeat)")
+    ap.add_argument("--ref", type=bounded(int, 0, 3), help="the speedup's reference pane, 0 for the first, as in the app's ?ref= "
                     "(default: the arm the others name as baseline, else the first)")
     ap.add_argument("--preset", choices=list(PRESETS), default="720p",
                     help="frame size: 720p=1280x720, 1080p=1920x1088, square=1088x1088 (default 720p)")
     ap.add_argument("--format", dest="fmt", choices=FORMATS,
                     help="mp4 (H.264) or gif (default: from the output's extension, else mp4)")
-    ap.add_argument("--fps", type=int, help=f"frames per second (default mp4 30, gif 10; gif allows "
+    ap.add_argument("--fps", type=bounded(int, 1, 120), help=f"frames per second (default mp4 30, gif 10; gif allows "
                                             f"{', '.join(map(str, GIF_FPS))})")
-    ap.add_argument("--speed", help="playback speed factor, e.g. 2 or 0.5 (default: 1 = real time, or slowed down "
+    ap.add_argument("--speed", type=_speed, help="playback speed factor, e.g. 2 or 0.5 (default: 1 = real time, or slowed down "
                                     "for a replay over within seconds, as the player opens it; docs/replay.md)")
-    ap.add_argument("--hold", type=float, default=HOLD_S, help=f"seconds to hold the last frame (default {HOLD_S:g})")
+    ap.add_argument("--hold", type=bounded(float, 0, MAX_HOLD_S), default=HOLD_S,
+                    help=f"seconds to hold the last frame (default {HOLD_S:g})")
     ap.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],
                     help=f"language of the drawn text (default {languages.LANGUAGES[0]})")
-    ap.add_argument("--max-seconds", type=float, default=MAX_VIDEO_S,
+    ap.add_argument("--max-seconds", type=bounded(float, 0, MAX_VIDEO_S * 12, above=True), default=MAX_VIDEO_S,
                     help=f"refuse videos longer than this (default {MAX_VIDEO_S} s)")
     ap.add_argument("-o", "--output", type=Path, help="output file (default: <recording>-<prompt>-<preset>.<format>); "
                     "an existing file is refused unless --force")
@@ -65,8 +74,6 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
     fmt = args.fmt or (suffix if suffix in FORMATS else "mp4")
     if args.output and suffix != fmt:
         ap.error(f"output {args.output} does not end in .{fmt}")
-    if not (0 < args.max_seconds <= MAX_VIDEO_S * 12 and math.isfinite(args.hold)):
-        ap.error(f"--max-seconds must be above 0 and at most {MAX_VIDEO_S * 12} s; --hold a finite number")
     out = args.output
     try:
         rec = catalogue.recording(args.recording, repair=True)
@@ -83,7 +90,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
                max_s=args.max_seconds, reference=sel.reference)
     except FileNotFoundError as exc:
         ap.error(str(exc) if exc.filename is None else missing_recording(Path(exc.filename)))
-    except (RecordingError, OutputError, LookupError, ValueError, EncodeError) as exc:
+    except (RecordingError, OutputError, LookupError, ValueError, EncodeError, WriteError) as exc:
         ap.error(str(exc))
     except OSError as exc:  # a folder without permission, a full disk: the path and the reason
         ap.error(f"{exc.filename or out}: cannot read or write it ({exc.strerror or exc})")

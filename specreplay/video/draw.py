@@ -15,13 +15,13 @@ from functools import partial
 import numpy as np
 from PIL import Image, ImageDraw
 
-from specreplay.labels import distinct_labels, pane_labels
 from specreplay.languages import LANGUAGES, Lang
-from specreplay.panes import Pane
+from specreplay.replay.labels import distinct_labels, pane_labels
+from specreplay.replay.panes import Pane
 from specreplay.replay.payload import pane_warnings
-from specreplay.speedup import speedups
-from specreplay.theme import RGB, rgb
-from specreplay.timeline import US, decode_rate, visible_chunks
+from specreplay.replay.speedup import speedups
+from specreplay.replay.theme import RGB, rgb
+from specreplay.replay.timeline import US, decode_rate, visible_chunks
 from specreplay.video.glyphs import Face, face
 from specreplay.video.text import Line, Wrapper
 from specreplay.words import arm_label, word
@@ -274,7 +274,7 @@ class FrameDrawer:
             done = t_us >= track.end_us
             panes.append((
                 visible_chunks(track, t_us),
-                # an imported pane without tokens per chunk counts chunks (specreplay.imported)
+                # an imported pane without tokens per chunk counts chunks (specreplay.importers.imported)
                 ("— " if rate is None else f"{rate:.1f} ") + ("tok/s" if pane.counts == "tokens" else "chunks/s"),
                 f"{track.cum_tokens[visible_chunks(track, t_us)]:,} {word(pane.counts, self.lang)} · "
                 # a concurrency replay's level total takes the place of the pane's own clock (the frame has one)
@@ -290,7 +290,7 @@ class FrameDrawer:
         return f"{word('system', self.lang)} {shown * US / t_us if shown else 0:,.0f} tok/s"
 
     def _ratio(self, i: int, ratio: float | None) -> str:
-        """'×2.49 vs bf16' at the end (specreplay.speedup), the reference's own pane says so."""
+        """'×2.49 vs bf16' at the end (specreplay.replay.speedup), the reference's own pane says so."""
         if self.reference is None:
             return ""
         if i == self.reference:

@@ -10,6 +10,7 @@ that depends on content.
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import tempfile
@@ -18,7 +19,7 @@ from pathlib import Path
 import imageio_ffmpeg
 from PIL import Image
 
-from specreplay.output import FILE_MODE
+from specreplay.output import FILE_MODE, WriteError, write_error
 from specreplay.video.draw import INK_PAIRS
 
 FORMATS = ("mp4", "gif")
@@ -103,9 +104,12 @@ class Encoder:
         check(fmt, width, height, fps)
         self.out = Path(out)
         self.frame_bytes = frame_bytes(fmt, width, height)
-        self.out.parent.mkdir(parents=True, exist_ok=True)
         # a new name beside the target (never an existing file), renamed into place only when complete
-        fd, part = tempfile.mkstemp(prefix=f".{self.out.name}.", suffix=".part", dir=self.out.parent)
+        try:
+            self.out.parent.mkdir(parents=True, exist_ok=True)
+            fd, part = tempfile.mkstemp(prefix=f".{self.out.name}.", suffix=".part", dir=self.out.parent)
+        except OSError as exc:
+            raise write_error(self.out, exc) from None
         os.close(fd)
         self._part = Path(part)
         self._tmpdir = tempfile.TemporaryDirectory(prefix="specreplay-video-")
@@ -127,18 +131,25 @@ class Encoder:
         try:
             self.proc.stdin.write(frame)  # type: ignore[union-attr]
         except BrokenPipeError:
+            self.proc.wait()
+            failure = self._failure("ffmpeg stopped early")
             self.abort()
-            raise EncodeError(f"ffmpeg stopped early: {self._stderr()}") from None
+            raise failure from None
 
     def close(self) -> Path:
-        self.proc.stdin.close()  # type: ignore[union-attr]
+        try:
+            self.proc.stdin.close()  # type: ignore[union-attr]
+        except BrokenPipeError:  # ffmpeg already gone: its exit status and log say why
+            pass
         rc = self.proc.wait()
         try:
             if rc != 0:
-                raise EncodeError(f"ffmpeg failed (exit {rc}): {self._stderr()}")
+                raise self._failure(f"ffmpeg failed (exit {rc})")
             os.chmod(self._part, FILE_MODE)
             os.replace(self._part, self.out)
             return self.out
+        except OSError as exc:
+            raise write_error(self.out, exc) from None
         finally:
             self._cleanup()
 
@@ -148,9 +159,15 @@ class Encoder:
         self.proc.wait()
         self._cleanup()
 
-    def _stderr(self) -> str:
+    def _failure(self, what: str) -> Exception:
+        """Why ffmpeg stopped: a full disk (or a folder it may not write) is the output's WriteError, one line that
+        names the user's path; anything else is ffmpeg's own message."""
         self._log.seek(0)
-        return self._log.read().decode(errors="replace").strip()[-2000:] or "no message"
+        said = self._log.read().decode(errors="replace").strip()[-2000:] or "no message"
+        for code in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES):
+            if os.strerror(code) in said:
+                return WriteError(code, os.strerror(code), str(self.out))
+        return EncodeError(f"{what}: {said}")
 
     def _cleanup(self) -> None:
         self._part.unlink(missing_ok=True)

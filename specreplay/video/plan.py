@@ -12,25 +12,29 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from specreplay.panes import Pane
-from specreplay.timeline import frame_time_us
+from specreplay.replay.panes import Pane
+from specreplay.replay.timeline import frame_time_us
 
 # 1080 is not a multiple of 16, so "1080p" is drawn at 1088 lines (whole macroblocks, nothing for the encoder to pad).
 PRESETS = {"720p": (1280, 720), "1080p": (1920, 1088), "square": (1088, 1088)}
 DEFAULT_FPS = {"mp4": 30, "gif": 10}
 HOLD_S = 2.0
+MAX_HOLD_S = 60
 MAX_SPEED_DENOMINATOR = 1000
 # A public server renders for visitors: a replay longer than this is refused before anything is allocated.
 MAX_VIDEO_S = 300
 
 def parse_speed(speed: float | str | Fraction) -> Fraction:
-    """The speed factor as an exact fraction (so frame times stay integer)."""
+    """The speed factor as an exact fraction (so frame times stay integer). Bounded as a float first: Fraction
+    reads '1e999999999' by computing 10**999999999 (minutes of one core); float makes it inf at once."""
+    text = str(speed).strip()
     try:
-        value = Fraction(str(speed)).limit_denominator(MAX_SPEED_DENOMINATOR)
+        rough = float(Fraction(text) if "/" in text and len(text) <= 40 else text)
+        value = Fraction(text).limit_denominator(MAX_SPEED_DENOMINATOR) if 0.01 <= rough <= 100 else None
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"speed {speed!r} is not a number") from None
-    if not Fraction(1, 100) <= value <= 100:
-        raise ValueError(f"speed {speed} is outside 0.01..100")
+        raise ValueError(f"speed {text[:40]!r} is not a number") from None
+    if value is None or not Fraction(1, 100) <= value <= 100:
+        raise ValueError(f"speed {text[:40]} is outside 0.01..100")
     return value
 
 

@@ -7,11 +7,20 @@ from fractions import Fraction
 from pathlib import Path
 
 from specreplay.languages import LANGUAGES, Lang
-from specreplay.panes import Pane
-from specreplay.playback import speed_note
+from specreplay.replay.panes import Pane
+from specreplay.replay.playback import speed_note
 from specreplay.video.draw import FrameDrawer
 from specreplay.video.encode import FORMATS, Encoder, check
-from specreplay.video.plan import DEFAULT_FPS, HOLD_S, MAX_VIDEO_S, PRESETS, check_length, frame_times, parse_speed
+from specreplay.video.plan import (
+    DEFAULT_FPS,
+    HOLD_S,
+    MAX_HOLD_S,
+    MAX_VIDEO_S,
+    PRESETS,
+    check_length,
+    frame_times,
+    parse_speed,
+)
 from specreplay.video.yuv import Yuv420
 
 Progress = Callable[[int, int], None]
@@ -32,8 +41,8 @@ def render(panes: list[Pane], out: str | Path, *, fmt: str = "mp4", preset: str 
         raise ValueError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
     if not panes or all(not p.track.t_us for p in panes):
         raise ValueError("nothing to render: no pane has any chunks")
-    if not 0 <= hold_s <= 60:
-        raise ValueError(f"hold {hold_s} s is outside 0..60")
+    if not 0 <= hold_s <= MAX_HOLD_S:
+        raise ValueError(f"hold {hold_s} s is outside 0..{MAX_HOLD_S}")
     fps = fps or DEFAULT_FPS[fmt]
     width, height = PRESETS[preset]
     check(fmt, width, height, fps)

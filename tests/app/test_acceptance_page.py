@@ -127,7 +127,7 @@ def test_bundled_temperature_sweep_names_the_engines_sampled_path(tmp_path, monk
 def test_the_per_position_chart_draws_measured_acceptance_only_with_ticks_to_its_last_position() -> None:
     """Issue #41 item 6: set-acceptance arms' per-position counts (set, not measured) stay out of the tangle, and the
     axis is labelled up to the last position drawn (a llama.cpp n-gram arm counts 48), not stopping at 16."""
-    from specreplay.acceptance_measured import recorded_cells
+    from specreplay.explain.acceptance_measured import recorded_cells
 
     at = open_page("acceptance", "en")
     spec = chart(at, "positions_chart")

@@ -4,9 +4,9 @@ import re
 from pathlib import Path
 
 import pytest
-from specreplay.views import pages
 
 from specreplay import languages
+from specreplay.views import pages
 from tests.apptest_helpers import open_page
 from tests.browser_fixtures import ROOT
 
@@ -22,7 +22,7 @@ def test_page_renders_without_exception(name: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_the_navigation_and_the_start_page_list_the_page_registry(lang: str) -> None:
-    """views/pages.py is the one page list: the sidebar shows its pages in its order with their titles and icons
+    """specreplay/views/pages.py is the one page list: the sidebar shows its pages in its order with their titles and icons
     (AppTest keeps what st.navigation registered), and the start page links every other page in that order."""
     at = open_page("home", lang)
     shown = [(p["page_name"], p["icon"], p["script_path"]) for p in at._registered_pages.values()
@@ -49,8 +49,8 @@ def test_landing_page_speaks_the_chosen_language() -> None:
 
 def test_no_pages_folder_next_to_a_main_script() -> None:
     """Streamlit would run a page in a pages/ folder beside the main script without the shell (docs/architecture.md,
-    "Why views/"): app.py in a checkout, views/shell.py under `specreplay app`."""
-    for main_script in (ROOT / "app.py", ROOT / "views/shell.py"):
+    "Why specreplay/views/"): app.py in a checkout, specreplay/views/shell.py under `specreplay app`."""
+    for main_script in (ROOT / "app.py", ROOT / "specreplay/views/shell.py"):
         assert main_script.is_file() and not (main_script.parent / "pages").exists()
 
 

@@ -5,7 +5,7 @@ cites only a cell measured under the reader's own answers."""
 import itertools
 import re
 
-from specreplay import chooser
+from specreplay.explain import chooser
 from tests.apptest_helpers import open_page
 
 TEMPERATURE = re.compile(r"temperature (\d+(?:\.\d+)?)")

@@ -5,15 +5,15 @@ import json
 from itertools import pairwise
 
 import pytest
-from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
 
+from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
 from tests.apptest_helpers import open_expander, open_page, shown
 from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
 from tests.unit.test_measured_data import write_sweep
 
 
 def chart(at, key: str) -> dict:
-    """What the server sent the live chart with this key (views/live_chart.py)."""
+    """What the server sent the live chart with this key (specreplay/views/live_chart.py)."""
     return json.loads(next(c for c in at.get("bidi_component") if key in c.proto.id).proto.json)
 
 

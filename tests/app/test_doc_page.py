@@ -4,10 +4,10 @@ import re
 from pathlib import Path
 
 import pytest
-from specreplay.views import pages
 from streamlit.testing.v1 import AppTest
 
 from specreplay import languages, repo_docs
+from specreplay.views import pages
 from tests.browser_fixtures import ROOT
 
 
@@ -48,3 +48,23 @@ def test_an_unknown_doc_lists_the_docs_there_are(name: str) -> None:
     assert not at.exception and len(at.warning) == 1
     listed = re.findall(r"\(doc\?name=([a-z-]+)&lang=ko\)", at.markdown[-1].value)
     assert listed == repo_docs.doc_names() and len(listed) >= 10
+
+
+def test_only_regular_files_inside_docs_are_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A symbolic link placed in docs/ served any file it pointed at (only the operator can place one; still):
+    links, FIFOs (a read would hang) and folders named *.md are no docs."""
+    import os
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not a doc")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "real.md").write_text("# Real\n")
+    (docs / "leak.md").symlink_to(secret)
+    (docs / "inside.md").symlink_to(docs / "real.md")
+    os.mkfifo(docs / "pipe.md")
+    (docs / "folder.md").mkdir()
+    monkeypatch.setattr(repo_docs, "DOCS", docs)
+    assert repo_docs.doc_names() == ["real"]
+    assert [repo_docs.doc_markdown(n) for n in ("leak", "inside", "pipe", "folder")] == [None] * 4
+    assert repo_docs.doc_markdown("real") == "# Real\n"

@@ -1,10 +1,10 @@
 """The unpatched vLLM 0.23.0 draft-model arms of the bundled H200 Qwen files, wherever a page shows their speed: the
-defect is named beside the figure with the upstream fix's link, in Korean and English (specreplay.engine_defects)."""
+defect is named beside the figure with the upstream fix's link, in Korean and English (specreplay.engines.defects)."""
 
 import json
 import re
 
-from specreplay import h200_qwen_files
+from specreplay.explain import h200_qwen_files
 from tests.apptest_helpers import open_page, shown
 
 LINK = "(https://github.com/vllm-project/vllm/pull/47460)"

@@ -15,7 +15,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def chart(at, key: str) -> dict:
-    """What the server sent the live chart with this key (views/live_chart.py)."""
+    """What the server sent the live chart with this key (specreplay/views/live_chart.py)."""
     return json.loads(next(c for c in at.get("bidi_component") if key in c.proto.id).proto.json)
 
 

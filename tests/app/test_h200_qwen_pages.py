@@ -4,11 +4,11 @@ view offers the sweep, and the acceptance fit leaves their draft-model arms out 
 
 import json
 
-from specreplay import h200_qwen_files, quant_series
-from specreplay.acceptance_measured import cells_of
-from specreplay.locations import recording_file
+from specreplay.explain import h200_qwen_files, quant_series
+from specreplay.explain.acceptance_measured import cells_of
 from specreplay.multiplier import times
 from specreplay.recording.format import load
+from specreplay.recording.locations import recording_file
 from tests.apptest_helpers import open_page, shown
 
 DEFECT_LINK = "[vLLM 0.23.0 defect, fixed upstream in PR #47460](https://github.com/vllm-project/vllm/pull/47460)"
@@ -34,7 +34,7 @@ def test_our_h200_drafter_chart_holds_the_qwen_pairs_within_six_short_series() -
         spec = live(at, "concurrency_chart")
         names = legend(spec)
         assert set(QWEN_PAIRS) <= set(names) and len(names) <= 6 and all(len(n) <= 40 for n in names)
-        assert spec["title"] == "Our H200 recordings: where does the drafter's gain fall below 1.0?"
+        assert spec["title"] == "Our GPU recordings (H200, H100): where does the drafter's gain fall below 1.0?"
         assert any("0.5B draft model (K=4, vLLM 0.23)" in c.value for c in at.caption)
         assert any(c.value.startswith(f":material/info: bf16-draft, q4-draft: {DEFECT_LINK}") for c in at.caption)
 

@@ -111,6 +111,6 @@ def test_the_check_finds_english_prose() -> None:
 
 
 def test_every_bundled_recording_has_a_korean_title() -> None:
-    from specreplay.recording_titles import _titles
+    from specreplay.replay.titles import _titles
 
     assert {f"{e.name}.jsonl" for e in catalogue.entries()} == set(_titles())

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from specreplay import h200_qwen_files, llamacpp_files, real_ladder
-from specreplay.acceptance_measured import cells_of
-from specreplay.locations import recording_file
+from specreplay.explain import h200_qwen_files, llamacpp_files, real_ladder
+from specreplay.explain.acceptance_measured import cells_of
 from specreplay.multiplier import times
 from specreplay.recording.format import load
+from specreplay.recording.locations import recording_file
 from tests.apptest_helpers import open_page, shown
 
 

@@ -11,9 +11,9 @@ import json
 import re
 
 import pytest
-from specreplay.views import pages
 from streamlit.proto.Metric_pb2 import Metric as MetricProto
 
+from specreplay.views import pages
 from tests.apptest_helpers import open_page, shown
 
 PAGES = [p.name for p in pages.PAGES]

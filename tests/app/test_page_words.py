@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from specreplay.views import pages
 from tests.apptest_helpers import open_page, prose_words
 
-PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
+PAGES = [p.name for p in pages.PAGES]
 MAX_WORDS = 700
 
 

@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
-from specreplay.views.pages import PAGES
 
-from specreplay import acceptance_measured, chooser, cli, sweep_series
+from specreplay import cli
+from specreplay.explain import acceptance_measured, chooser, sweep_series
 from specreplay.recording import catalogue
 from specreplay.recording import format as fmt
 from specreplay.replay.arms import prompts_with_runs
 from specreplay.replay.selection import selection
 from specreplay.video import cli as video_cli
+from specreplay.views.pages import PAGES
 from tests.apptest_helpers import open_page
 from tests.browser_fixtures import ROOT
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.panes import median_repeat
 from specreplay.recording.format import load
 from specreplay.replay.arms import parse_sim, sim_pane
 from specreplay.replay.default import choose
 from specreplay.replay.html import payload_json, player_html
+from specreplay.replay.panes import median_repeat
 from specreplay.replay.payload import player_payload
 from specreplay.replay.source import load_upload
-from specreplay.timeline import track_of
+from specreplay.replay.timeline import track_of
 from tests.apptest_helpers import open_page, shown
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import write_recording
@@ -56,7 +56,7 @@ def test_defaults_follow_the_written_rule_at_each_arms_median_repeat(recordings:
         assert pane["kind"] == "measured"
         assert pane["t_us"] == list(track_of(run).t_us)
         assert pane["key"] == f"{arm}/{rule.prompt}/1"
-    # the longest pane ends within 5 s, so the replay opens slowed down (specreplay.playback.default_speed)
+    # the longest pane ends within 5 s, so the replay opens slowed down (specreplay.replay.playback.default_speed)
     assert data["speed"] == 0.5 and data["lang"] == "en" and data["reference"] == 0
     assert dict(at.query_params) | {} == {"lang": "en", "recording": "test-basic", "prompt": rule.prompt,
                                          "arms": "base,q4,spec"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from specreplay import roofline as rl
+from specreplay.explain import roofline as rl
 from tests.apptest_helpers import open_expander
 from tests.browser_fixtures import ROOT
 
@@ -44,12 +44,6 @@ def test_ideal_int4_speedup_fades_to_one_but_never_below() -> None:
     assert rl.ideal_speedup(1, 8192, 28672, "int4", peaks, bw) == pytest.approx(4.0, rel=0.01)
     assert rl.ideal_speedup(4096, 8192, 28672, "int4", peaks, bw) == pytest.approx(1.0)
     assert all(rl.ideal_speedup(b, 8192, 28672, "int4", peaks, bw) >= 1.0 for b in range(1, 5000, 7))
-
-
-def test_crossing_batch_is_the_first_strictly_below_threshold() -> None:
-    assert rl.crossing_batch({16: 1.1, 1: 1.8, 8: 0.9, 64: 0.5}) == 8
-    assert rl.crossing_batch({1: 1.8, 8: 1.0}) is None
-    assert rl.crossing_batch({1: 1.2, 8: 1.1}, threshold=1.15) == 8
 
 
 # ---------- the committed measurement ----------
@@ -100,7 +94,7 @@ def test_measured_ridge_is_our_peak_over_our_bandwidth(data: dict) -> None:
 # ---------- the page ----------
 
 def page(lang: str = "ko", **query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "views" / "roofline.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "specreplay" / "views" / "roofline.py"), default_timeout=60)
     at.query_params["lang"] = lang
     for key, value in query.items():
         at.query_params[key] = value

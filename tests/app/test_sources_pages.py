@@ -7,9 +7,10 @@ import re
 import pandas
 import pytest
 from google.protobuf.message import Message
-from specreplay.views import pages
 
-from specreplay import article_tables, articles, chooser
+from specreplay.explain import chooser
+from specreplay.quoted import article_tables, articles
+from specreplay.views import pages
 from tests.apptest_helpers import open_expander, open_page, shown
 
 PAGES = [p.name for p in pages.PAGES]

@@ -1,5 +1,5 @@
 """Every table on every page, as the pages send it (AppTest): its first column, what a row is, pinned, so at a
-phone's width the other columns scroll inside the table's frame beside it (views/tables.py;
+phone's width the other columns scroll inside the table's frame beside it (specreplay/views/tables.py;
 tests/browser/test_screens_browser.py measures the drawn pages), and a missing value shows empty, not as "None"."""
 
 import json

@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from specreplay.views import pages
 
 from specreplay import languages
+from specreplay.views import pages
 from tests.apptest_helpers import open_page
 
 XX_NAME = "Xx-lingo"
@@ -40,8 +40,8 @@ def test_every_page_shows_in_the_third_language(name: str) -> None:
 
 
 def test_the_player_the_video_and_the_export_speak_it() -> None:
-    from specreplay.export_html import export_recording
     from specreplay.recording import catalogue
+    from specreplay.replay.export_html import export_recording
     from specreplay.replay.payload import player_payload
     from specreplay.replay.selection import selection
     from specreplay.resources import RECORDINGS

@@ -9,7 +9,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from specreplay import timing_sweep as ts
+from specreplay.explain import timing_sweep as ts
 from specreplay.recording import catalogue
 from specreplay.recording.arm import Arm
 from tests.apptest_helpers import open_expander, shown
@@ -64,7 +64,7 @@ def test_weight_format_and_short_label_read_the_header() -> None:
 # ---------- the page ----------
 
 def page(lang: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "views" / "roofline.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "specreplay" / "views" / "roofline.py"), default_timeout=60)
     at.query_params["lang"] = lang
     return at.run()
 
@@ -107,7 +107,7 @@ def test_roofline_page_shows_the_timing_only_curve_badged_and_labelled(lang: str
 
 
 def test_ladder_page_shows_our_h200_rung_apart_from_the_articles() -> None:
-    at = AppTest.from_file(str(ROOT / "views" / "ladder.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "specreplay" / "views" / "ladder.py"), default_timeout=60)
     at.query_params["lang"] = "en"
     at.run()
     assert not at.exception, at.exception

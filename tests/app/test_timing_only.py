@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.export_html import standalone_html
-from specreplay.panes import SIM_TOKEN, recorded_arm_pane
 from specreplay.recording import format as fmt
+from specreplay.replay.export_html import standalone_html
+from specreplay.replay.panes import SIM_TOKEN, recorded_arm_pane
 from specreplay.replay.source import provenance
 from tests.browser_fixtures import ROOT
 

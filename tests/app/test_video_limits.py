@@ -6,14 +6,14 @@ import time
 from fractions import Fraction
 
 import pytest
-from specreplay.views import video_panel
 from streamlit.testing.v1 import AppTest
 
-from specreplay.panes import Pane
 from specreplay.recording.format import Event
 from specreplay.replay.arms import sim_pane
-from specreplay.timeline import make_track
+from specreplay.replay.panes import Pane
+from specreplay.replay.timeline import make_track
 from specreplay.video.plan import MAX_VIDEO_S, check_length
+from specreplay.views import video_panel
 
 
 def _pane(label: str, seconds: float, chunks: int = 40) -> Pane:  # made-up test timeline
@@ -79,9 +79,8 @@ def test_one_render_per_visitor_and_a_left_visitor_stops_rendering(jobs) -> None
 
 
 def _long_app() -> None:
-    from specreplay.views.video_panel import video_export_panel
-
     from specreplay.replay.arms import sim_pane
+    from specreplay.views.video_panel import video_export_panel
 
     video_export_panel([sim_pane("sim:1/30/0/0/5000", "sim"), sim_pane("sim:2/0/0/0/10", "sim")], speed=1.0)
 

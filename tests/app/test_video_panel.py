@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import time
 
-from specreplay.views import video_panel
 from streamlit.testing.v1 import AppTest
+
+from specreplay.views import video_panel
 
 
 def _app() -> None:
-    from specreplay.views.video_panel import video_export_panel
-
-    from specreplay.panes import Pane
     from specreplay.recording.format import Event
-    from specreplay.timeline import make_track
+    from specreplay.replay.panes import Pane
+    from specreplay.replay.timeline import make_track
+    from specreplay.views.video_panel import video_export_panel
 
     def pane(label: str, step: int) -> Pane:  # made-up test timelines
         return Pane(label, label, "m · e", "measured", make_track([Event(i * step, 1, f"w{i} ") for i in range(6)]))

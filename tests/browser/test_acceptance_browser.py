@@ -1,7 +1,7 @@
 """The acceptance page in a real browser (Debian's chromium): moving α rings the nearest measured cell at once; a cell
 far above the rest is drawn off scale."""
 
-from specreplay import acceptance_measured
+from specreplay.explain import acceptance_measured
 
 NEAREST = """key => document.querySelector(`[data-live-chart="${key}"]`)?.dataset.nearest"""
 

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import acceptance_measured, article_tables, breakeven, llamacpp_files, real_ladder, theory
-from specreplay.embeds import concurrency as concurrency_chart
+from specreplay import theory
+from specreplay.charts import concurrency as concurrency_chart
 from specreplay.embeds.export import CHARTS, export_chart
-from specreplay.embeds.words import say
+from specreplay.explain import acceptance_measured, breakeven, llamacpp_files, real_ladder
 from specreplay.multiplier import times
+from specreplay.quoted import article_tables
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 from specreplay.resources import ASSETS
@@ -106,7 +107,6 @@ def check_acceptance(where) -> None:
 def check_concurrency(where) -> None:
     """Every source and metric at every level: each series' value reads as the page's readout (its multiplier, or
     no number where it was not measured), and the chart's marker stands at the level."""
-    T = say("concurrency", "en")
     checked = 0
     for family, sources in concurrency_chart.SOURCES.items():
         move(where, "family", family)
@@ -114,7 +114,7 @@ def check_concurrency(where) -> None:
             move(where, "source", source)
             for metric in concurrency_chart.METRICS:
                 move(where, "metric", metric)
-                every, _, _ = concurrency_chart._chosen(family, source, metric, T, "en")
+                every = concurrency_chart.view(family, source, metric, "en").series
                 for i, level in enumerate(concurrency_chart.LEVELS):
                     move(where, "level", i)
                     assert state(where) == {"family": family, "source": source, "metric": metric, "level": level}

@@ -12,10 +12,10 @@ from pathlib import Path
 import imageio_ffmpeg
 import numpy as np
 
-from specreplay.panes import recorded_arm_pane
-from specreplay.playback import default_speed, speed_note
 from specreplay.recording.format import load
 from specreplay.replay.default import choose
+from specreplay.replay.panes import recorded_arm_pane
+from specreplay.replay.playback import default_speed, speed_note
 from specreplay.video.draw import FrameDrawer, layout
 from specreplay.video.render import render
 from tests.apptest_helpers import open_expander, open_page

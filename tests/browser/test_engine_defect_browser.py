@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from specreplay.engine_defects import DRAFT_GRAPHS
-from specreplay.export_html import export_recording
+from specreplay.engines.defects import DRAFT_GRAPHS
 from specreplay.recording.format import load
+from specreplay.replay.export_html import export_recording
 from specreplay.replay.selection import Selection
 from tests.browser.test_export_html_browser import open_offline
 from tests.browser_fixtures import ROOT

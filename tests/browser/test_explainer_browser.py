@@ -89,7 +89,7 @@ def test_acceptance_reference_bands_and_labels_never_overlap(app_url: str, page)
 
 
 def test_a_closed_table_is_filled_when_the_reader_opens_it(app_url: str, page) -> None:
-    # views/chart_parts.opened: nothing inside until opened, then the table, the page's settings untouched
+    # specreplay/views/chart_parts.opened: nothing inside until opened, then the table, the page's settings untouched
     page.goto(f"{app_url}/concurrency?lang=en&source=001&level=16")
     levels = page.locator("[data-testid=stExpander]").filter(has=page.locator("summary", has_text="Every recorded level"))
     levels.locator("summary").wait_for(timeout=60_000)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.export_html import export_recording
-from specreplay.panes import median_repeat
 from specreplay.recording.format import load, load_header
+from specreplay.replay.export_html import export_recording
+from specreplay.replay.panes import median_repeat
 from specreplay.replay.selection import selection
-from specreplay.timeline import track_of, visible_tokens
+from specreplay.replay.timeline import track_of, visible_tokens
 from tests.browser.test_replay_browser import assert_shows_recording, seek, state
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import ARMS, write_recording

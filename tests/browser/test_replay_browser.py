@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.panes import median_repeat
 from specreplay.recording.format import load
-from specreplay.timeline import Track, track_of, visible_text, visible_tokens
+from specreplay.replay.panes import median_repeat
+from specreplay.replay.timeline import Track, track_of, visible_text, visible_tokens
 from tests.browser_fixtures import ROOT
 from tests.replay_recordings import ARMS
 

@@ -11,9 +11,10 @@ import os
 
 import pytest
 
+from specreplay.views import pages
 from tests.browser_fixtures import ROOT
 
-PAGES = ["home", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
+PAGES = [p.name for p in pages.PAGES]
 # (width, language): every width in English, and a Korean phone (Hangul sets longer lines)
 VIEWS = [(390, "en"), (560, "en"), (1000, "en"), (1400, "en"), (390, "ko")]
 EMBED_WIDTH = 1000

@@ -12,16 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import llamacpp_files, story
-from specreplay.panes import recorded_arm_pane
+from specreplay.explain import llamacpp_files, story
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
+from specreplay.replay.panes import recorded_arm_pane
 from specreplay.video.draw import FrameDrawer
+from specreplay.views import pages
 from tests.apptest_helpers import open_page
 from tests.browser.test_screens_browser import SETTLED
 from tests.browser_fixtures import ROOT
 
-PAGES = ["", "replay", "acceptance", "concurrency", "ladder", "cost", "roofline", "chooser"]
+PAGES = ["" if p == pages.START else p.url_path for p in pages.PAGES]  # the start page is served at "/"
 
 
 def ladder() -> Recording:

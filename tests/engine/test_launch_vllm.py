@@ -20,6 +20,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from specreplay.recorder import launch
 from specreplay.recorder.engine import serve
 
 from specreplay.recording import format as fmt
@@ -87,11 +88,19 @@ class ProcessTable:
 
 
 def _group_gone(pgid: int) -> bool:
+    """No live process left in the group (its leader, the server's watchdog, included). A zombie is gone: a process
+    whose parent died first waits for PID 1 to reap it, a moment after the stop that ended it, or forever where
+    PID 1 does not reap; killpg(pgid, 0) still counted it."""
+    return not launch.members(pgid) and not _leads(pgid)
+
+
+def _leads(pid: int) -> bool:
+    """Whether process `pid` is alive and still the leader of group `pid` (not a later process given its pid)."""
     try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return True
-    return False
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] not in ("Z", "X") and int(fields[2]) == pid
 
 
 def test_launched_arms_run_one_at_a_time_and_ctrl_c_mid_launch_resumes_with_the_missing_arm(engine, tmp_path) -> None:

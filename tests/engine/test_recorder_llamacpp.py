@@ -20,7 +20,7 @@ import pytest
 from specreplay.recorder.engine import serve
 
 from specreplay.recording import format as fmt
-from specreplay.timeline import make_track
+from specreplay.replay.timeline import make_track
 from tests.browser_fixtures import ROOT
 from tests.local_server import free_port
 

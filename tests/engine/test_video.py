@@ -19,11 +19,11 @@ import pytest
 from PIL import Image
 
 from specreplay.output import FILE_MODE
-from specreplay.panes import Pane
-from specreplay.playback import speed_note
 from specreplay.recording import format as fmt
 from specreplay.recording.format import Event
-from specreplay.timeline import frame_time_us, make_track, visible_text
+from specreplay.replay.panes import Pane
+from specreplay.replay.playback import speed_note
+from specreplay.replay.timeline import frame_time_us, make_track, visible_text
 from specreplay.video.cli import main
 from specreplay.video.draw import PANE, FrameDrawer
 from specreplay.video.glyphs import face
@@ -261,7 +261,7 @@ def test_cli_renders_with_a_progress_bar(tmp_path: Path, capsys: pytest.CaptureF
     assert out.stat().st_mode & 0o777 == FILE_MODE  # as a plain open() makes it, not mkstemp's 0600
     with Image.open(out) as im:
         # the median repeat (1) of base ends at 0.2 + 7 * 0.33 = 2.51 s, under 5 s: the video opens at 0.5× as the
-        # player does (specreplay.playback.default_speed), ceil(2.51 · 10 / 0.5) = 51 frames, then a 2 s hold
+        # player does (specreplay.replay.playback.default_speed), ceil(2.51 · 10 / 0.5) = 51 frames, then a 2 s hold
         assert im.n_frames == 51 + 20
 
 

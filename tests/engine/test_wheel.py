@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.panes import recorded_arm_pane
-from specreplay.playback import default_speed
 from specreplay.recording.format import load
+from specreplay.replay.panes import recorded_arm_pane
+from specreplay.replay.playback import default_speed
 from specreplay.video.plan import frame_count, parse_speed
 from tests.browser_fixtures import ROOT
 from tests.local_server import free_port, local_server

@@ -72,8 +72,10 @@ def test_a_split_level_writes_the_runs_one_process_writes_with_every_chunk_stamp
         return [(r.stream, r.repeat, r.prompt, r.warmup, r.concurrency, r.status, len(r.events)) for r in rec.runs]
 
     assert shape(split) == shape(one)
-    # stream s sends prompt (s + round) mod 2, and the streams come back in order after the warm-up
-    assert shape(split)[1:] == [(s, r, "ab"[(s + r) % 2], False, 32, "ok", chunks) for s in range(32) for r in range(2)]
+    # the level's warm-up round at its own concurrency (one request a stream), then stream s sends prompt
+    # (s + round) mod 2; the streams come back in order
+    assert shape(split)[:32] == [(s, 0, "ab"[s % 2], True, 32, "ok", chunks) for s in range(32)]
+    assert shape(split)[32:] == [(s, r, "ab"[(s + r) % 2], False, 32, "ok", chunks) for s in range(32) for r in range(2)]
     (level,) = split.levels
     measured = [r for r in split.runs if not r.warmup]
     assert level.started_mono <= min(r.started_mono for r in measured)

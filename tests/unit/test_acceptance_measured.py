@@ -1,4 +1,4 @@
-"""Acceptance from our recordings (specreplay/acceptance_measured.py): per-position rates, implied α, the formula
+"""Acceptance from our recordings (specreplay/explain/acceptance_measured.py): per-position rates, implied α, the formula
 against the measured speedup, temperature sweeps. Checked against numbers worked out by hand from the counters."""
 
 import shutil
@@ -6,8 +6,8 @@ import shutil
 import numpy as np
 import pytest
 
-from specreplay import acceptance_measured as am
 from specreplay import theory
+from specreplay.explain import acceptance_measured as am
 from specreplay.recording.format import append, create, event_dict
 from specreplay.resources import RECORDINGS
 

@@ -1,7 +1,7 @@
-"""Points an engine defect or a start-up stall produced are left out of every computed figure (specreplay.artefacts),
+"""Points an engine defect or a start-up stall produced are left out of every computed figure (specreplay.explain.artefacts),
 and carried as marked wherever a series or a map is drawn."""
 
-from specreplay import artefacts, full_scale, h200_qwen_files, sweep_series
+from specreplay.explain import artefacts, full_scale, h200_qwen_files, sweep_series
 from tests.replay_recordings import bundled
 
 
@@ -36,7 +36,7 @@ def test_defect_era_draft_model_sweeps_are_marked_not_plotted() -> None:
 
 def test_the_cpu_break_even_map_reads_past_a_marked_cell() -> None:
     """The same rule on the llama.cpp map: a marked cell is never one side of a crossing (none is marked today)."""
-    from specreplay import breakeven, llamacpp_files
+    from specreplay.explain import breakeven, llamacpp_files
 
     grid = breakeven.breakeven_grids(bundled(llamacpp_files.BREAKEVEN))[0]
     assert grid.left_out == {}

@@ -4,7 +4,8 @@ import shutil
 
 import pytest
 
-from specreplay import article_tables, articles, asset_csv, axis_series, chooser
+from specreplay.explain import axis_series, chooser
+from specreplay.quoted import article_tables, articles, asset_csv
 
 
 def values(table: str, key: str, metric: str) -> list[float | None]:

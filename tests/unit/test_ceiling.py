@@ -1,4 +1,4 @@
-"""The physics ceiling (specreplay.ceiling) on the bundled ladders: bandwidth ÷ weight bytes × tokens per step, and
+"""The physics ceiling (specreplay.explain.ceiling) on the bundled ladders: bandwidth ÷ weight bytes × tokens per step, and
 the share a measured arm reaches; `specreplay summary` prints the same share."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import pytest
 
 from recorder import summary
-from specreplay import ceiling, full_scale, h200_qwen_files, llamacpp_files, real_ladder
+from specreplay.explain import ceiling, full_scale, h200_qwen_files, llamacpp_files, real_ladder
 from specreplay.resources import ASSETS
 from tests.replay_recordings import bundled
 

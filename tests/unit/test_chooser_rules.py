@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from specreplay import article_tables, chooser
+from specreplay.explain import chooser
+from specreplay.quoted import article_tables
 
 
 def rule(rule_id: str) -> chooser.Rule:

@@ -68,7 +68,7 @@ def test_help_and_summary_need_no_extra(command: str, monkeypatch, capsys) -> No
 
 def test_the_app_gets_every_streamlit_setting_as_a_flag() -> None:
     """An installed app has no .streamlit/ folder in the working directory: each setting must travel as a flag."""
-    config = ROOT / "views/streamlit_config.toml"
+    config = ROOT / "specreplay/views/streamlit_config.toml"
     flags = cli.streamlit_flags(config)
     table = tomllib.loads(config.read_text())
     assert len(flags) == sum(len(options) for options in table.values())
@@ -150,3 +150,22 @@ def test_ctrl_c_while_python_dash_m_imports_is_an_exit_status_not_a_traceback(pa
     proc = subprocess.run([sys.executable, "-c", INTERRUPT_IMPORT, package], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert proc.returncode == 130 and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_a_finished_recording_whose_table_cannot_be_drawn_is_not_called_a_write_failure(tmp_path, monkeypatch,
+                                                                                        capsys) -> None:
+    """On the lent GPU the recorder runs from sources without the app's assets: the table after a recording read
+    the ceiling's weight sizes, failed, and the recorder said it could not write the recording (issue #38's lease)."""
+    from specreplay.recorder import cli as recorder_cli
+
+    from specreplay.explain import ceiling
+    from specreplay.recording import catalogue
+
+    rec = catalogue.recording(ROOT / "recordings/qwen-coder-1.5b-vllm026-eagle3.jsonl")
+    monkeypatch.setattr(ceiling, "WEIGHTS_FILE", tmp_path / "assets/weight_bytes.csv")
+    ceiling.weight_bytes_table.cache_clear()
+    said: list[str] = []
+    recorder_cli._print_table(rec, tmp_path / "out.jsonl", said.append)
+    assert len(said) == 1 and said[0].startswith(f"recorded {tmp_path / 'out.jsonl'}; its table could not be drawn")
+    assert "cannot write" not in said[0] and "specreplay summary" in said[0]
+    ceiling.weight_bytes_table.cache_clear()  # the next reader loads the real table

@@ -52,6 +52,16 @@ LAUNCH = '[arms.launch]\ncommand = ["x"]\n'
     (ARM + LAUNCH + "start_timout_s = 5\n" + PROMPT, "arms[0].launch.start_timout_s: not a setting the recorder "
      "knows — did you mean arms[0].launch.start_timeout_s?"),
     (ARM + PROMPT + 'txet = "x"\n', "prompts[0].txet: not a setting the recorder knows — did you mean prompts[0].text?"),
+    # tables passed on to the server: a near miss of a name the recorder or the engines read (a typo ran unnoticed)
+    (ARM + PROMPT + "sampling = { temprature = 0.7 }\n", "prompts[0].sampling.temprature: not a sampling setting "
+     "the recorder or the engines know — did you mean prompts[0].sampling.temperature? (a name far from every "
+     "known one is passed on as it is)"),
+    (ARM + PROMPT + "[prompts.sampling]\nseeed = 3\n", "prompts[0].sampling.seeed: not a sampling setting"),
+    (ARM + "[arms.flags]\nquantisation = 'gguf'\n" + PROMPT, "arms[0].flags.quantisation: not a flag the recorder "
+     "or the engines know — did you mean arms[0].flags.quantization?"),
+    (ARM + "[arms.flags.speculative_confg]\nmethod = 'ngram'\n" + PROMPT,
+     "[arms[0].flags.speculative_confg]: not a flag the recorder or the engines know — did you mean "
+     "arms[0].flags.speculative_config?"),
     ("[record]\nlevels = [" + ", ".join(map(str, range(1, 258))) + "]\n" + ARM + PROMPT,
      "record.levels: 257 levels; a recording holds at most 256"),
     (ARM + PROMPT + "".join(f'[[mixes]]\nid = "m{i}"\nprompts = ["p"]\n' for i in range(257)),
@@ -96,6 +106,15 @@ def test_command_line_numbers_are_bounded_too(argv: list[str], message: str, cap
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_an_engines_own_setting_far_from_every_known_name_is_passed_on(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(ARM + "[arms.flags]\nmax_model_len = 4096\ntensor_parallel_size = 1\n" + PROMPT +
+                    "sampling = { temperature = 0.7, min_p = 0.05, mirostat = 2 }\n")
+    cfg = config.load(path)
+    assert cfg.prompts[0].sampling == {"temperature": 0.7, "min_p": 0.05, "mirostat": 2}
+    assert cfg.arms[0].flags == {"max_model_len": 4096, "tensor_parallel_size": 1}
 
 
 def test_a_refused_config_writes_nothing(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """The core (the specreplay/ folder) runs without Streamlit: the recorder, the video CLI and the importers use it
-on machines that never serve the app. Only views/ (specreplay.views) may import streamlit."""
+on machines that never serve the app. Only specreplay/views/ (specreplay.views) may import streamlit."""
 
 import subprocess
 import sys
@@ -11,7 +11,8 @@ CORE = ROOT / "specreplay"
 
 def core_modules() -> list[str]:
     names = (".".join(("specreplay", *p.relative_to(CORE).with_suffix("").parts)) for p in CORE.rglob("*.py")
-             if p.name != "__main__.py")  # __main__ runs a command on import
+             if p.name != "__main__.py"  # __main__ runs a command on import
+             and p.relative_to(CORE).parts[0] != "views")  # the app layer: Streamlit's
     return sorted(name.removesuffix(".__init__") for name in names)
 
 

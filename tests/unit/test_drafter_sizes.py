@@ -1,18 +1,11 @@
-"""specreplay.drafter_sizes on the bundled H200 size recordings (issue #29): every target size has all three
+"""specreplay.explain.drafter_sizes on the bundled H200 size recordings (issue #29): every target size has all three
 drafter kinds, the steps and c follow from the counters, and the break-even reading is what the numbers say."""
 
 from __future__ import annotations
 
 import pytest
 
-from specreplay import drafter_sizes as ds
-
-
-def test_break_even_reads_between_the_measured_lengths():
-    assert ds.break_even([(1.5, 0.5), (2, 0.9), (3, 1.3)]) == (pytest.approx(2.25), False)
-    assert ds.break_even([(3, 1.2), (1.5, 1.01)]) == (1.5, True)
-    assert ds.break_even([(1.5, 0.2), (5, 0.9)]) == (None, False)
-    assert ds.break_even([]) == (None, False)
+from specreplay.explain import drafter_sizes as ds
 
 
 def test_the_bundled_size_files_give_four_targets_times_three_drafter_kinds_times_five_lengths():

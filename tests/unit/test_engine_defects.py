@@ -2,17 +2,16 @@
 arms it marks, that the graph patch's flag or another engine, version or method clears it, and that the export, the
 video, the summary and the default replay say so."""
 
-from dataclasses import replace
 from html import escape
 
 from specreplay.recorder import summary
 
-from specreplay.engine_defects import DRAFT_GRAPHS, draft_graphs_defect
-from specreplay.export_html import standalone_html
-from specreplay.panes import recorded_arm_pane
-from specreplay.recording.arm import Arm, Engine
+from specreplay.engines.defects import DRAFT_GRAPHS, draft_graphs_defect
+from specreplay.recording.arm import Arm
 from specreplay.recording.format import load
 from specreplay.replay.default import clean_arms
+from specreplay.replay.export_html import standalone_html
+from specreplay.replay.panes import recorded_arm_pane
 from specreplay.replay.payload import pane_warnings
 from specreplay.resources import RECORDINGS
 
@@ -50,16 +49,17 @@ def test_the_patch_flag_another_version_or_an_unknown_arm_clears_it() -> None:
     arm = load(RECORDINGS / "qwen-coder-1.5b-vllm-h200-q4-draft.jsonl").header.arm("q4-draft")
 
     def with_arm(**changes: object) -> Arm:
-        return replace(arm, **changes)
+        """The same header entry with some fields changed, loaded again: an arm's facts are computed at load."""
+        return Arm.of({**arm.entry, **changes})
 
     patched = {**arm.flags, "draft_graphs": "vLLM 0.23.0 defect patched: … PR #47460"}
     shipped = {**arm.flags, "draft_graphs": "vLLM 0.23.0 as shipped: draft-model passes without CUDA graphs"}
     assert draft_graphs_defect(with_arm()) is DRAFT_GRAPHS
     assert draft_graphs_defect(with_arm(flags=shipped)) is DRAFT_GRAPHS
     assert draft_graphs_defect(with_arm(flags=patched)) is None
-    assert draft_graphs_defect(with_arm(engine=Engine("vllm", "0.24.0"))) is None
-    assert draft_graphs_defect(with_arm(engine=Engine("vllm", "0.23.1"))) is DRAFT_GRAPHS
-    assert draft_graphs_defect(with_arm(engine=Engine("llama.cpp", None))) is None
+    assert draft_graphs_defect(with_arm(engine={"name": "vllm", "version": "0.24.0"})) is None
+    assert draft_graphs_defect(with_arm(engine={"name": "vllm", "version": "0.23.1"})) is DRAFT_GRAPHS
+    assert draft_graphs_defect(with_arm(engine={"name": "llama.cpp"})) is None
 
 
 def test_every_renderer_outside_the_pages_names_the_defect_beside_the_drafter() -> None:

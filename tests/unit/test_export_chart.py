@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from specreplay import axis_series
 from specreplay.embeds.cli import main
 from specreplay.embeds.export import CHARTS, STATE_KEYS, export_chart
+from specreplay.explain import axis_series
 from specreplay.multiplier import times
 
 LIMIT = 1_500_000  # bytes: the issue's 1.5 MB
@@ -129,9 +129,69 @@ def test_the_exported_concurrency_chart_marks_the_defect_era_lines_as_the_page_d
 
 def test_the_exported_acceptance_chart_keeps_its_axis_to_the_cells_as_the_page_does() -> None:
     """One copy prompt's acceptance length of ~37 is drawn off scale at the top, not stretching the axis."""
-    from specreplay.acceptance_measured import recorded_cells
-    from specreplay.scale import on_scale
+    from specreplay.charts import on_scale
+    from specreplay.explain.acceptance_measured import recorded_cells
 
     etau = embedded_data(export_chart("acceptance", "en"))["etau"]
     lengths = [c.acceptance_length for c in recorded_cells()[0]]
     assert max(lengths) > 30 and etau["y"]["cells_cap"] == on_scale(lengths) < 10
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the bundled recordings as the folder the charts read (SPECREPLAY_RECORDINGS)."""
+    recs = tmp_path / "recs"
+    recs.mkdir()
+    for path in (Path(__file__).parents[2] / "recordings").glob("*.jsonl"):
+        (recs / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(recs))
+    return recs
+
+
+def _damage(path: Path, how: str) -> None:
+    data = path.read_bytes()
+    path.write_bytes({"header-only": data.split(b"\n", 1)[0] + b"\n", "truncated": data[:len(data) // 2],
+                      "binary": b"\x00\x01binary" * 8, "empty": b""}[how])
+
+
+@pytest.mark.parametrize("how", ["header-only", "truncated", "binary", "empty"])
+def test_a_breakeven_map_without_its_data_is_refused_in_one_line(how: str, folder: Path, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A header-only file gave `list index out of range`; a damaged one is named with its loader's line."""
+    from specreplay.explain import llamacpp_files
+
+    _damage(folder / llamacpp_files.BREAKEVEN, how)
+    out = tmp_path / "b.html"
+    code, err = run_cli(capsys, "breakeven", "-o", str(out), "--lang", "en")
+    assert code == 2 and not out.exists() and err.count("\n") == 1
+    if how == "header-only":
+        assert err == (f"specreplay export-chart: recordings/{llamacpp_files.BREAKEVEN} has nothing to map yet: no "
+                       "finished level of a drafter arm and its target — a file still being recorded, or one whose "
+                       "arms were renamed.\n")
+    else:
+        assert err.startswith(f"specreplay export-chart: {llamacpp_files.BREAKEVEN}"), err
+
+
+@pytest.mark.parametrize(("name", "damaged", "how"), [
+    ("acceptance", "smollm2-vllm-cpu.jsonl", "truncated"), ("acceptance", "smollm2-vllm-cpu.jsonl", "header-only"),
+    ("concurrency", "smollm2-vllm-cpu-sweep.jsonl", "binary"), ("ladder", "qwen-coder-1.5b-llamacpp-cpu.jsonl", "empty"),
+    ("ladder", "qwen-coder-1.5b-llamacpp-cpu.jsonl", "header-only")])
+def test_a_chart_missing_a_recording_says_so_inside_and_exits_1(name: str, damaged: str, how: str, folder: Path,
+                                                               tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """These charts used to say `wrote …` and exit 0 with the recording's data silently gone (the acceptance
+    chart's payload 56 → 6 KB). A header-only file has no data to lose, except the ladder's own file."""
+    _damage(folder / damaged, how)
+    out = tmp_path / "c.html"
+    code, err = run_cli(capsys, name, "-o", str(out), "--lang", "en")
+    html = out.read_text(encoding="utf-8")
+    if how == "header-only" and name != "ladder":
+        assert code == 0 and err == "" and 'class="ex-skipped"' not in html
+        return
+    lines = err.splitlines()
+    assert code == 1 and lines and all(line.startswith(f"specreplay export-chart: left out of {out} (the chart says "
+                                                        "so at its top): ") for line in lines), err
+    assert all(damaged in line for line in lines), err
+    box = re.search(r'<div class="ex-skipped" role="alert"><strong>Missing from this chart</strong><ul>(.*?)</ul></div>',
+                    html)
+    assert box and damaged in box.group(1)
+    assert html.index('class="ex-skipped"') < html.index('id="controls"')  # at the top, before the chart

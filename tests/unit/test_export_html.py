@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.export_html import CSP, export_recording
 from specreplay.recording.format import load
+from specreplay.replay.export_html import CSP, export_recording
 from specreplay.replay.payload import player_payload
 from specreplay.replay.selection import selection
 from tests.browser_fixtures import ROOT

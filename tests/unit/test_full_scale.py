@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from specreplay import full_scale as fs
+from specreplay.explain import full_scale as fs
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 
@@ -80,12 +80,6 @@ def test_a_drafter_at_prose_acceptance_stops_paying_by_32_streams_and_at_code_ac
     assert curves[5.3].throughput[1] > curves[5.3].throughput[64] > 1
     bf16 = {c.acceptance: c for c in fs.drafter_curves(recs[fs.DRAFTER_SWEEP], "bf16")}
     assert bf16[2.2].crossing == 64  # a bf16 target holds out longer than the 4-bit one
-
-
-def test_a_one_level_dip_is_not_the_crossing():
-    assert fs.sustained_crossing({1: 1.6, 2: 1.5, 4: 0.9, 8: 1.2, 16: 0.8, 32: 0.7}) == 16
-    assert fs.sustained_crossing({1: 1.2, 2: 1.1}) is None
-    assert fs.sustained_crossing({1: 0.9, 2: None, 4: 0.8}) == 1
 
 
 def test_the_break_even_acceptance_rises_with_streams(recs):

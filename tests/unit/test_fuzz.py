@@ -22,15 +22,15 @@ from specreplay.recorder.summary import render as render_cells
 from specreplay.recorder.sweep_summary import render as render_sweep
 
 from specreplay import cli
-from specreplay.acceptance_measured import cells_of
-from specreplay.export_html import export_recording
-from specreplay.panes import recorded_arm_pane
+from specreplay.explain.acceptance_measured import cells_of
+from specreplay.explain.sweeps import level_table, pair_rows
 from specreplay.recording import format as fmt
 from specreplay.replay.arms import prompts_with_runs, repeats
+from specreplay.replay.export_html import export_recording
+from specreplay.replay.panes import recorded_arm_pane
 from specreplay.replay.payload import player_payload
 from specreplay.replay.selection import selection
 from specreplay.replay.source import provenance
-from specreplay.sweeps import level_table, pair_rows
 from tests.browser_fixtures import ROOT
 from tests.unit.test_format import HEADER, run_line
 

@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.export_html import export_recording
 from specreplay.importers import aiperf, guidellm, vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.output import OutputError
-from specreplay.panes import recorded_pane
 from specreplay.recording.format import RecordingError, load
+from specreplay.replay.export_html import export_recording
+from specreplay.replay.panes import recorded_pane
 from specreplay.replay.payload import player_payload
 from specreplay.replay.selection import selection
-from specreplay.speedup import speedups
+from specreplay.replay.speedup import speedups
 from tests.browser_fixtures import ROOT
 
 FIX = ROOT / "tests" / "fixtures" / "interop"

@@ -12,13 +12,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -68,11 +70,17 @@ def port_open(port: int) -> bool:
         return False
 
 
-def wait_open(port: int, timeout: float = 20) -> None:
-    deadline = time.monotonic() + timeout
-    while not port_open(port):
-        assert time.monotonic() < deadline, f"nothing listens on {port}"
+def eventually(check: Callable[[], bool], bound_s: float = 60) -> bool:
+    """check(), polled until it holds or bound_s passes. Processes end and ports close a moment after the event
+    that ends them, longer on a busy machine: the bound is a limit on waiting, not a speed asked of anything."""
+    deadline = time.monotonic() + bound_s
+    while not check() and time.monotonic() < deadline:
         time.sleep(0.05)
+    return check()
+
+
+def wait_open(port: int) -> None:
+    assert eventually(lambda: port_open(port)), f"nothing listens on {port}"
 
 
 def launched_arm(tmp_path: Path, port: int, command: list[str], grace: float = 2) -> config.Arm:
@@ -85,7 +93,7 @@ model = "m"
 [arms.launch]
 command = {json.dumps(command)}
 stop_grace_s = {grace}
-start_timeout_s = 20
+start_timeout_s = 120
 [[prompts]]
 id = "p"
 kind = "code"
@@ -110,12 +118,15 @@ def test_a_server_that_leaves_its_process_group_is_stopped_and_its_port_freed(tm
     server = launch.start(arm)
     try:
         healthy(server)
-        serving = [pid for pid in launch.carriers(server.token) if pid != server.proc.pid]
-        assert len(serving) == 1
-        # the serving process really escaped: another process group and session than the one the recorder stops
-        assert os.getpgid(serving[0]) != server.proc.pid and os.getsid(serving[0]) != server.proc.pid
+        # the daemon's middle process may still be exiting when its child already answers
+        def serving() -> list[int]:
+            return [pid for pid in launch.carriers(server.token) if pid != server.proc.pid]
+        assert eventually(lambda: len(serving()) == 1), serving()
+        serving_pid = serving()[0]
+        # the serving process really escaped: another process group than the one the recorder stops, its own session
+        assert os.getpgid(serving_pid) != server.watchdog.pid and os.getsid(serving_pid) != os.getsid(0)
         if mode == "daemon":
-            assert server.proc.wait(5) == 0  # the process the recorder started is long gone
+            assert server.proc.wait(60) == 0  # the process the recorder started is long gone
     finally:
         left = launch.stop(server)
     assert left is None
@@ -219,7 +230,7 @@ def test_a_header_recorded_before_commands_were_stored_unexpanded_still_resumes(
 
 
 # A recorder in miniature: starts the arm's server as the recorder does (launch.start, so with its watchdog), says
-# the server's token once it answers, then waits to be killed.
+# the server's token and process group once it answers, then waits to be killed.
 MINI_RECORDER = """
 import asyncio, sys, time
 import httpx
@@ -230,33 +241,112 @@ async def wait():
     async with httpx.AsyncClient() as client:
         await launch.wait_healthy(server, client)
 asyncio.run(wait())
-print(server.token, flush=True)
+print(server.token, server.watchdog.pid, flush=True)
 time.sleep(600)
 """
 
 
-@pytest.mark.parametrize("mode", ["plain", "daemon"])
+@pytest.mark.parametrize("mode", ["plain", "daemon", "env -i"])
 def test_a_killed_recorder_leaves_no_server_running(tmp_path: Path, mode: str) -> None:
     """SIGKILL gives the recorder no chance to stop its server: the server's watchdog does (6 of 6 kills used to
-    leave llama-server running, and the rerun then found its port taken)."""
+    leave llama-server running, and the rerun then found its port taken). A launch command that clears its
+    environment (`env -i`) carries no token: the watchdog finds it in its process group."""
     port = free_port()
     script = tmp_path / "server.py"
     script.write_text(SERVER)
-    launched_arm(tmp_path, port, [sys.executable, str(script), str(port), mode])
+    serve = [sys.executable, str(script), str(port), "daemon" if mode == "daemon" else "plain"]
+    launched_arm(tmp_path, port, ["env", "-i", *serve] if mode == "env -i" else serve)
     recorder = subprocess.Popen([sys.executable, "-c", MINI_RECORDER, str(tmp_path / "c.toml")], cwd=ROOT,
                                 stdout=subprocess.PIPE, text=True)
-    token = recorder.stdout.readline().strip()  # type: ignore[union-attr]
+    token, group = recorder.stdout.readline().split()  # type: ignore[union-attr]
+    pgid = int(group)
+
+    def left() -> list[int]:
+        return sorted(launch.members(pgid) | set(launch.carriers(token)))
     try:
-        assert token and launch.carriers(token) and port_open(port)
+        assert left() and port_open(port)
+        if mode == "env -i":
+            assert launch.carriers(token) == []  # nothing carries the token: only the group finds it
         recorder.kill()
         recorder.wait()
-        deadline = time.monotonic() + 60  # a bound on waiting, not a speed asked of anything: the grace is 2 s
-        while launch.carriers(token) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert launch.carriers(token) == []
+        # A dying process leaves /proc's environ (so `carriers` stops finding it) before its sockets close: wait
+        # for both (the watchdog's grace is 2 s), then say which one never came.
+        eventually(lambda: not left() and not port_open(port))
+        assert left() == []
         assert not port_open(port)
     finally:
-        launch.stop_carriers(token, signal.SIGKILL, 0)  # a failed test leaves no server behind either
+        launch.stop_group(pgid, token, signal.SIGKILL, 0)  # a failed test leaves no server behind either
+
+
+# Starts the arm's server as the recorder does, saying "go" just before launch.start and "started" after it.
+MINI_STARTER = """
+import sys, time
+from specreplay.recorder import config, launch
+arm = config.load(sys.argv[1]).arms[0]
+print("go", flush=True)
+launch.start(arm)
+print("started", flush=True)
+time.sleep(600)
+"""
+
+
+def _live(where: str, value: str | int) -> list[int]:
+    """Live processes (zombies are gone: their files are closed) whose command line holds the argument `value`
+    (where="argv"), or in session `value` (where="session")."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry.name}/stat").read_text().rsplit(")", 1)[1].split()
+            argv = Path(f"/proc/{entry.name}/cmdline").read_bytes().split(b"\0") if where == "argv" else []
+        except OSError:
+            continue
+        if fields[0] not in ("Z", "X") and (str(value).encode() in argv if where == "argv"
+                                            else int(fields[3]) == value):
+            found.append(int(entry.name))
+    return found
+
+
+TRIES = 30
+
+
+def test_a_recorder_killed_at_any_moment_of_the_start_leaves_no_server(tmp_path: Path) -> None:
+    """The server used to start before its watchdog existed: a SIGKILL in between left it running (2 of 30 tries).
+    Now the watchdog starts first and the server joins its process group. The recorder is killed at a random
+    moment around launch.start (seeded), half of the servers behind `env -i`; every try must end with no server and
+    no watchdog left. How long a start takes here is measured first, only to spread the kills over it.
+
+    The recorder runs in a session of its own, and what it starts stays in that session (the watchdog and the
+    server only change process group): "nothing left" is "no live process in the session", which also sees a child
+    forked but not yet exec'd, and which, once true, stays true (only a member can add one)."""
+    rng = random.Random(42)
+
+    def start(i: int) -> tuple[subprocess.Popen, str]:
+        marker = f"specreplay-start-race-{os.getpid()}-{i}"
+        serve = [sys.executable, "-c", "import time; time.sleep(600)", marker]
+        launched_arm(tmp_path, free_port(), ["env", "-i", *serve] if i % 2 else serve, grace=1)
+        proc = subprocess.Popen([sys.executable, "-c", MINI_STARTER, str(tmp_path / "c.toml")], cwd=ROOT,
+                                stdout=subprocess.PIPE, text=True, start_new_session=True)
+        assert proc.stdout is not None and proc.stdout.readline() == "go\n"
+        return proc, marker
+
+    proc, marker = start(-1)
+    began = time.monotonic()
+    assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+    span = time.monotonic() - began
+    proc.kill()
+    proc.wait()
+    assert eventually(partial(lambda sid: not _live("session", sid), proc.pid))
+    caught = 0
+    for i in range(TRIES):
+        proc, marker = start(i)
+        time.sleep(rng.uniform(0, 1.5 * span))
+        proc.kill()
+        proc.wait()
+        caught += bool(_live("argv", marker))  # a server already there when the recorder died
+        assert eventually(partial(lambda sid: not _live("session", sid), proc.pid)), (i, _live("session", proc.pid))
+    print(f"{caught} of {TRIES} kills found a server already started; none was left")
 
 
 def test_a_port_taken_before_the_start_names_its_holder(tmp_path: Path) -> None:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from specreplay import breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
-from specreplay.acceptance_measured import cells_of
-from specreplay.arm_fit import arm_fits, residual
+from specreplay.explain import breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
+from specreplay.explain.acceptance_measured import cells_of
+from specreplay.explain.arm_fit import arm_fits, residual
 from specreplay.importers import vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.recording.arm import Arm, draft_length

@@ -2,7 +2,9 @@
 
 import pytest
 
-from specreplay import article_tables, asset_csv, axis_series, sweep_series
+from specreplay.explain import axis_series, sweep_series
+from specreplay.explain.derived import first_below
+from specreplay.quoted import article_tables, asset_csv
 
 
 def by_label(table: str, metric: str) -> dict[str, axis_series.Series]:
@@ -23,16 +25,16 @@ def test_001_concurrency_table_with_unmeasured_cells_empty() -> None:
 
 def test_crossings() -> None:
     s = by_label("concurrency_speedup", "speedup")
-    assert axis_series.first_below(s["INT4 · 256k · Edge 예산 · 8k 프롬프트"].points) == 8
-    assert axis_series.first_below(s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트"].points) is None  # never
-    assert axis_series.first_below(s["NVFP4-GPTQ · 131k · 배치 256"].points) == 64
+    assert first_below(s["INT4 · 256k · Edge 예산 · 8k 프롬프트"].points) == 8
+    assert first_below(s["KV fp8 · 256k · Edge 예산 · 8k 프롬프트"].points) is None  # never
+    assert first_below(s["NVFP4-GPTQ · 131k · 배치 256"].points) == 64
     e = by_label("batch_speedup", "speedup")
-    assert axis_series.first_below(e["EAGLE · SGLang"].points) == 24  # 1 at batch 16 is not below 1.0
-    assert axis_series.first_below(e["EAGLE-3 · SGLang"].points) is None
+    assert first_below(e["EAGLE · SGLang"].points) == 24  # 1 at batch 16 is not below 1.0
+    assert first_below(e["EAGLE-3 · SGLang"].points) is None
     h = by_label("h200_relative_throughput", "relative_throughput")
-    assert axis_series.first_below(h["Llama-3.1-70B · INT4 AWQ (W4A16)"].points) == 16
-    assert axis_series.first_below(h["Llama-3.1-8B · INT4 AWQ (W4A16)"].points) == 8
-    assert axis_series.first_below(h["Llama-3.1-70B · FP8 (W8A8 + FP8 KV)"].points) is None
+    assert first_below(h["Llama-3.1-70B · INT4 AWQ (W4A16)"].points) == 16
+    assert first_below(h["Llama-3.1-8B · INT4 AWQ (W4A16)"].points) == 8
+    assert first_below(h["Llama-3.1-70B · FP8 (W8A8 + FP8 KV)"].points) is None
 
 
 def test_segments_flag_lines_across_unmeasured_cells() -> None:
@@ -149,7 +151,7 @@ def test_recorded_sweep_is_just_another_series() -> None:
     s = sweep_series.recorded_series({1: 1.5, 4: 1.1, 8: 0.9}, {"recording": "sweep.jsonl", "engine": "vLLM 0.32.0",
                                                            "model": "SmolLM2-135M", "machine": "cpu", "date": "2026-11-29"},
                                  label="ngram ÷ base")
-    assert s.kind == "measured" and axis_series.first_below(s.points) == 8
+    assert s.kind == "measured" and first_below(s.points) == 8
     assert "vLLM 0.32.0" in s.provenance() and "sweep.jsonl" in s.provenance()
     with pytest.raises(ValueError, match="recording"):
         sweep_series.recorded_series({1: 1.0}, {"engine": "x"}, label="x")
@@ -203,7 +205,7 @@ def test_recorded_sweep_becomes_a_measured_series_with_provenance(tmp_path) -> N
     assert [x for x, _ in s.points] == [1, 2, 4]
     assert [round(v, 2) for _, v in s.points] == [2.0, 1.2, 0.8]  # system throughput ratio per level
     assert [round(v, 2) for _, v in d.points] == [2.0, 1.2, 0.8]  # median per-request decode ratio (same here)
-    assert axis_series.first_below(s.points) == 4
+    assert first_below(s.points) == 4
     assert s.conditions == {"engine": "vllm 0.0-test", "model": "tiny-lm", "machine": "Test CPU (4 cores)",
                             "date": "2026-11-29T12:00:00+00:00"}
 
@@ -213,7 +215,7 @@ def test_sweep_levels_whose_greedy_text_differs_are_left_out(tmp_path) -> None:
     series, problems, excluded = sweep_series.recorded_sweeps(tmp_path)
     assert problems == []
     assert series[0].points == ((1, pytest.approx(2.0)), (2, None), (4, None))
-    assert axis_series.first_below(series[0].points) is None
+    assert first_below(series[0].points) is None
     assert series[0].excluded == ((2, 1.2), (4, 0.8))  # measured there, kept with its value, not drawn as a line
     assert series[0].excluded_at(4) == (True, 0.8) and series[0].excluded_at(1) == (False, None)
     assert len(excluded) == 2

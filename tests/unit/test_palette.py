@@ -2,7 +2,8 @@
 
 import json
 
-from specreplay import palette, theme
+from specreplay import palette
+from specreplay.replay import theme
 from specreplay.resources import ASSETS
 
 

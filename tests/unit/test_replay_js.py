@@ -15,10 +15,10 @@ def test_node_tests_pass() -> None:
 
 
 def test_the_player_writes_the_speed_as_python_does() -> None:
-    """assets/player/player.js's speedNote and specreplay.playback.speed_note: the same line for every offered speed."""
+    """assets/player/player.js's speedNote and specreplay.replay.playback.speed_note: the same line for every offered speed."""
     import json
 
-    from specreplay.playback import SPEEDS, speed_note
+    from specreplay.replay.playback import SPEEDS, speed_note
     from specreplay.words import PLAYER_KEYS, words
 
     node = shutil.which("node")

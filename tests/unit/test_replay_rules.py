@@ -14,15 +14,15 @@ from specreplay.recorder import summary
 
 from specreplay.importers import vllm_bench
 from specreplay.importers.common import write_recording
-from specreplay.labels import distinct_labels
-from specreplay.panes import recorded_arm_pane
-from specreplay.playback import default_speed, speed_note
 from specreplay.recording.format import load
 from specreplay.replay.default import choose, choose_in
+from specreplay.replay.labels import distinct_labels
 from specreplay.replay.levels import LevelKey, default_keys, level_pane, level_runs, parse_token
+from specreplay.replay.panes import recorded_arm_pane
 from specreplay.replay.payload import player_payload
-from specreplay.speedup import arm_speedup, speedups
-from specreplay.text_checks import repeats, turn
+from specreplay.replay.playback import default_speed, speed_note
+from specreplay.replay.speedup import arm_speedup, speedups
+from specreplay.replay.text_checks import repeats, turn
 from specreplay.words import arm_label
 from tests.bench_serve_file import write_bench_serve
 from tests.browser_fixtures import ROOT
@@ -181,7 +181,7 @@ def test_an_imported_bench_serve_file_keeps_its_counters_and_replays_at_its_leve
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_the_export_shows_speed_reference_and_warnings(lang: str) -> None:
-    from specreplay.export_html import standalone_html
+    from specreplay.replay.export_html import standalone_html
 
     rec = h200()
     panes = [recorded_arm_pane(rec, a, "chat-advice") for a in ("baseline", "gguf-q4_1")]
@@ -200,16 +200,19 @@ def test_rungs_read_the_llamacpp_ladders_arms() -> None:
             {"id": "f16-draft", "label": "… F16 (16-bit weights, 4-bit values) + 0.5B draft model K=4", "flags": spec},
             {"id": "q4-draft", "label": "… Q4_K_M 4-bit + 0.5B draft model K=4", "flags": spec},
             {"id": "q4-ngram", "label": "… Q4_K_M 4-bit + n-gram lookup", "flags": {"speculative_config": {"method":
-                                                                                                      "ngram-mod"}}}]
+                                                                                                      "ngram-mod"}}},
+            # issue 38's vLLM arm: an id that names no format, a label naming bf16 before the values' "4-bit"
+            {"id": "eagle3-k4", "label": "… bf16 (16-bit weights, 4-bit values) + EAGLE-3 head trained here K=4",
+             "flags": {"speculative_config": {"method": "eagle3"}}}]
     typed = [Arm.of(a) for a in arms]
     assert [(a.quantized, a.speculative) for a in typed] == [(False, False), (True, False), (False, True),
-                                                              (True, True), (True, True)]
-    assert [a.reference for a in typed] == [True, False, False, False, False]
+                                                              (True, True), (True, True), (False, True)]
+    assert [a.reference for a in typed] == [True, False, False, False, False, False]
 
 
 def test_the_system_total_runs_through_the_level_not_in_one_burst() -> None:
     """64 streams' events are within 1 ms of each other all the way: the system track keeps every arrival."""
-    from specreplay.timeline import visible_tokens
+    from specreplay.replay.timeline import visible_tokens
 
     rec = load(REC / "smollm2-h200-sweep-greedy.jsonl")
     pane = level_pane(rec, LevelKey("ngram", 64))

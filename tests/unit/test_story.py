@@ -1,10 +1,10 @@
-"""The start page's evidence (specreplay.story): the drafter that wins on real text, the same drafter on the 4-bit
-target, and its multiplier per concurrency level; every figure is the replay's own (specreplay.speedup)."""
+"""The start page's evidence (specreplay.explain.story): the drafter that wins on real text, the same drafter on the 4-bit
+target, and its multiplier per concurrency level; every figure is the replay's own (specreplay.replay.speedup)."""
 
 from __future__ import annotations
 
 from recorder import summary
-from specreplay import llamacpp_files, real_ladder, story
+from specreplay.explain import llamacpp_files, real_ladder, story
 from tests.replay_recordings import bundled
 
 

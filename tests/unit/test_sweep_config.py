@@ -15,8 +15,8 @@ from specreplay.recorder import config, host_load, sweep
 from specreplay.recorder.errors import RecorderError
 from specreplay.recorder.sweep_summary import render
 
+from specreplay.explain.sweeps import level_table, pair_rows, paired_speedups
 from specreplay.recording import format as fmt
-from specreplay.sweeps import level_table, pair_rows, paired_speedups
 from tests.browser_fixtures import ROOT
 
 ARMS = '''
@@ -251,7 +251,7 @@ def test_text_check_compares_greedy_runs_with_the_baselines_single_stream_text(t
 def test_a_speculative_arm_may_keep_its_own_single_stream_text_but_not_be_changed_by_batching_more(tmp_path) -> None:
     """The like-for-like rule on GPU-like data: own single-stream text is fine; batch changes only up to the
     baseline's share."""
-    from specreplay.sweeps import LevelStats, like_for_like
+    from specreplay.explain.sweeps import LevelStats, like_for_like
 
     def stats(runs: int, matches: int, own: int) -> LevelStats:
         return LevelStats("a", 32, runs, 0, None, None, None, None, None, None, None, None, runs, matches,

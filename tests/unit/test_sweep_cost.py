@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from specreplay import full_scale, pareto
+from specreplay.explain import full_scale, pareto
+from specreplay.explain.sweeps import level_table, pair_rows, paired_speedups
 from specreplay.recording import format as fmt
 from specreplay.replay.levels import default_keys, has_levels, level_keys, level_pane
-from specreplay.sweeps import level_table, pair_rows, paired_speedups
 
 
 class Walked(list):

@@ -5,9 +5,9 @@ from itertools import accumulate
 
 import pytest
 
-from specreplay.panes import simulate_events, simulated_pane
 from specreplay.recording.format import Event
-from specreplay.timeline import (
+from specreplay.replay.panes import simulate_events, simulated_pane
+from specreplay.replay.timeline import (
     BURST_GAP_US,
     Track,
     burst_gap_us,

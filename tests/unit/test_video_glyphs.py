@@ -7,7 +7,7 @@ import json
 import pytest
 
 from specreplay import languages
-from specreplay.playback import SPEEDS, speed_note
+from specreplay.replay.playback import SPEEDS, speed_note
 from specreplay.resources import RECORDINGS
 from specreplay.video.draw import WARN
 from specreplay.video.glyphs import face
