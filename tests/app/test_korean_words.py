@@ -9,10 +9,10 @@ import csv
 import re
 
 import pytest
-from specreplay.views import pages
 
 from specreplay.recording import catalogue
 from specreplay.resources import ASSETS
+from specreplay.views import pages
 from tests.apptest_helpers import open_page, shown, visible_texts
 
 # Names a Korean page keeps as they are. Each is a proper name, a unit, a flag or a code word, never prose.
@@ -21,6 +21,7 @@ NAMES = {
     "vllm", "llama", "cpp", "llama-server", "llama-quantize", "ngram", "ngram-simple", "marlin", "tinygemm",
     "nvidia-modelopt", "bench", "serve", "aiperf", "guidellm", "sglang", "tensorrt-llm", "triton", "streamlit",
     "specreplay", "export-html", "export-chart", "jsonl", "csv", "mp4", "gif", "iframe", "gguf", "awq", "gptq",
+    "speculators",  # vLLM's training library (the trained EAGLE-3 head, issue #38)
     # models and model families, drafters, methods
     "qwen", "smollm", "instruct", "coder", "gemma", "vicuna", "deepseek", "dflash", "eagle", "medusa", "hydra", "mtp",
     "draft_model", "suffix", "typical",  # Medusa's "typical acceptance" verification
