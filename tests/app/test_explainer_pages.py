@@ -197,9 +197,9 @@ def test_start_page_tells_the_story_in_the_order_of_the_evidence() -> None:
 
 @pytest.mark.parametrize(("lang", "why", "ceiling", "f16", "where"), [
     ("en", ("reads every weight once per token", "a quarter of the bytes", "yield several tokens"),
-     "**% of ceiling** falls as", "**F16 (16-bit weights, 4-bit values)**", "ThakiCloud posts of one series"),
+     "so **% of ceiling** falls", "**F16**: 16-bit weights holding", "one ThakiCloud series"),
     ("ko", ("가중치를 메모리에서 한 번 다 읽으므로", "바이트가 4분의 1", "한 번 읽어 여러 토큰"), "**천장 대비 %**:",
-     "**F16 (16비트 가중치, 4비트 값)**", "ThakiCloud가 낸 한 시리즈"),
+     "**F16**: 16비트", "ThakiCloud의 한 시리즈"),
 ])
 def test_start_page_says_why_it_gets_faster_and_what_its_columns_mean(lang, why, ceiling, f16, where) -> None:
     """Issue #41 item 5: the physics before the first table, "% of ceiling" explained under the table that shows
