@@ -15,6 +15,7 @@ from specreplay.engines.defects import defect_lines, draft_graphs_defect
 from specreplay.explain.ceiling import Ceiling, ceiling, percent
 from specreplay.recording import format as fmt
 from specreplay.recording.counts import total
+from specreplay.recording.kinds import kind_line
 from specreplay.replay.panes import median_repeat, recorded_pane
 from specreplay.replay.speedup import arm_rate, speedup
 from specreplay.replay.timeline import decode_rate, track_of
@@ -108,6 +109,15 @@ def _like_for_like(r: Row) -> str:
     return f"NO: {departs[0].removeprefix('not like-for-like: ')}" if departs else "yes"
 
 
+def timing_only_mark(rec: fmt.Recording, arm: str) -> str:
+    """A row's mark when its figures are timing only (dummy weights or a set acceptance), footnoted below."""
+    return "  †" if rec.kind(arm) == "timing_only" else ""
+
+
+def timing_only_lines(rec: fmt.Recording) -> list[str]:
+    return [f"† {kind_line('timing_only')}"] if any(rec.kind(a.id) == "timing_only" for a in rec.arms) else []
+
+
 def render(rec: fmt.Recording) -> str:
     def f(x: float | None, spec: str) -> str:
         return "—" if x is None else format(x, spec)
@@ -130,7 +140,8 @@ def render(rec: fmt.Recording) -> str:
                      + (f"  {_like_for_like(r)}" if compare else "")
                      + (f"  ({r.errors} failed)" if r.errors else "")
                      + "".join(f"  [{w}]" for w in r.text if not w.startswith("not like-for-like"))
-                     + ("  *" if draft_graphs_defect(rec.arm(r.arm)) else ""))
+                     + ("  *" if draft_graphs_defect(rec.arm(r.arm)) else "")
+                     + timing_only_mark(rec, r.arm))
     refs = sorted({r.reference for r in table if r.reference})
     origs = sorted({r.original for r in table if r.original})
     if compare and refs:
@@ -141,4 +152,4 @@ def render(rec: fmt.Recording) -> str:
     if band:
         lines.append(f"ceil% = decode tok/s ÷ (memory bandwidth {band.bytes_per_s / 1e9:,.0f} GB/s, measured on "
                      f"{band.where} [{band.file}], ÷ weight bytes per token × tokens per step): the physics ceiling")
-    return "\n".join(lines + defect_lines(rec.arms))
+    return "\n".join(lines + timing_only_lines(rec) + defect_lines(rec.arms))

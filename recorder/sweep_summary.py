@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from specreplay.recorder.summary import timing_only_lines, timing_only_mark
+
 from specreplay.engines.defects import defect_lines, draft_graphs_defect
 from specreplay.explain.sweeps import level_table, paired_speedups
 from specreplay.recording import format as fmt
@@ -39,5 +41,6 @@ def render(rec: fmt.Recording) -> str:
                      + (f"{f(sp.decode if sp else None, '.2f'):>8} {f(sp.throughput if sp else None, '.2f'):>11} "
                         if compare else "")
                      + f"{f(s.host_busy * 100 if s.host_busy is not None else None, '.0f') + ('%' if s.host_busy is not None else ''):>5}  "
-                     f"{text_column(s)}" + ("  *" if draft_graphs_defect(rec.arm(s.arm)) else ""))
-    return "\n".join(lines + defect_lines(rec.arms))
+                     f"{text_column(s)}" + ("  *" if draft_graphs_defect(rec.arm(s.arm)) else "")
+                     + timing_only_mark(rec, s.arm))
+    return "\n".join(lines + timing_only_lines(rec) + defect_lines(rec.arms))

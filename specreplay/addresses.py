@@ -8,6 +8,7 @@ import csv
 from functools import lru_cache
 
 from specreplay import resources
+from specreplay.languages import Lang, localized
 
 FILE = resources.ASSETS / "addresses.csv"
 
@@ -22,9 +23,9 @@ def addresses() -> dict[str, str]:
     return {row["id"]: row["url"] for row in _rows()}
 
 
-def addresses_named() -> dict[str, str]:
-    """id → what the address is, in English (the source's own name)."""
-    return {row["id"]: row["what"] for row in _rows()}
+def addresses_named(lang: Lang) -> dict[str, str]:
+    """id → what the address is, in the reader's language (`what`, `what_ko`: languages.localized)."""
+    return {row["id"]: localized(row, "what", lang) for row in _rows()}
 
 
 def address(source: str) -> str | None:

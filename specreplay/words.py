@@ -13,7 +13,7 @@ RECORDED_IN = "en"
 
 # The keys the browser player reads (its payload carries just these).
 PLAYER_KEYS = ("play", "pause", "restart", "speed", "bursts", "tokens", "elapsed", "rate", "ttft", "waiting",
-               "finished", "ratio", "vs", "reference", "system", "level", "keys", "measured", "simulated", "imported",
+               "finished", "ratio", "vs", "reference", "system", "level", "keys", "measured", "timing_only", "simulated", "imported",
                "chunks", "chunk_rate", "speed_real", "speed_slow", "speed_fast")
 
 

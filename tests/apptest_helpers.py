@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -61,3 +62,77 @@ def prose_words(node) -> int:
     if kind in PROSE or type(node).__name__ in ("Info", "Warning", "Success", "Error", "Caption", "Markdown"):
         return words(str(getattr(node, "value", "") or getattr(node, "label", "")))
     return 0
+
+
+def visible_texts(at: AppTest) -> list[str]:
+    """Every string a reader sees on the page, expanders included: prose, alerts, metrics, widget labels and their
+    options, table headers and cells, page links, Plotly titles, axes, legend names and cell texts, the live charts'
+    titles and names, and the player's pane labels, subtitles, warnings and words."""
+    out: list[str] = []
+
+    def plotly_texts(spec: dict) -> None:
+        layout = spec.get("layout", {})
+        titled = [layout] + [v for k, v in layout.items() if k.startswith(("xaxis", "yaxis")) and isinstance(v, dict)]
+        for part in titled:
+            t = part.get("title")
+            out.append(t.get("text", "") if isinstance(t, dict) else str(t or ""))
+            out.extend(str(x) for x in part.get("ticktext", []))
+        out.extend(str(a.get("text", "")) for a in layout.get("annotations", []))
+        for trace in spec.get("data", []):
+            if trace.get("showlegend", True) is not False and trace.get("name"):
+                out.append(str(trace["name"]))
+            if isinstance(trace.get("text"), list):
+                out.extend(str(t) for t in trace["text"] if not isinstance(t, list))
+
+    def live_texts(value: object, key: str = "") -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                live_texts(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                live_texts(v, key)
+        elif isinstance(value, str) and key in ("title", "name", "label", "current_label", "current_name"):
+            out.append(value)
+
+    def walk(node) -> None:
+        kind = getattr(node, "type", "")
+        if kind == "expander":
+            out.append(str(node.label))
+        children = getattr(node, "children", None)
+        if children is not None:
+            for child in children.values():
+                walk(child)
+            return
+        proto = getattr(node, "proto", None)
+        if kind in ("markdown", "caption", "title", "header", "subheader", "info", "warning", "error", "success"):
+            out.append(node.value)
+        elif kind == "metric":
+            out.extend([str(node.label), str(node.value), str(node.delta or "")])
+        elif kind in ("radio", "selectbox", "multiselect", "select_slider", "slider", "checkbox", "toggle",
+                      "number_input", "text_input", "button"):
+            out.append(str(node.label))
+            out.extend(str(o) for o in getattr(node, "options", None) or ())
+            out.append(str(getattr(proto, "help", "") or ""))
+        elif kind in ("arrow_data_frame", "dataframe", "table"):
+            frame = node.value
+            out.extend(str(c) for c in frame.columns)
+            out.extend(str(v) for v in frame.astype(object).where(frame.notna(), "").values.ravel())
+        elif kind == "plotly_chart":
+            plotly_texts(json.loads(proto.spec))
+        elif kind == "bidi_component":
+            try:
+                live_texts(json.loads(proto.json))
+            except ValueError:
+                pass
+        elif kind == "iframe":
+            found = re.search(r'id="specreplay-payload">(.*?)</script>', proto.srcdoc or "", re.S)
+            if found:
+                payload = json.loads(found.group(1))
+                for pane in payload.get("panes", []):
+                    out.extend([pane.get("label", ""), pane.get("subtitle", ""), *pane.get("warnings", [])])
+                out.extend(str(v) for v in payload.get("labels", {}).values())
+        elif kind == "page_link":
+            out.append(proto.label)
+
+    walk(at._tree)
+    return [t for t in out if t]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from specreplay.quoted.articles import Kind
+from specreplay.recording.kinds import Kind
 
 MAX_SERIES = 6
 MAX_NAME = 40

@@ -20,7 +20,7 @@ from specreplay.explain import acceptance_measured
 from specreplay.explain.acceptance_measured import AcceptanceCell
 from specreplay.languages import Lang, localized
 from specreplay.quoted import article_tables
-from specreplay.quoted.articles import Kind
+from specreplay.recording.kinds import Kind
 
 ALPHAS = [i / 100 for i in range(101)]
 GAMMAS = list(range(1, 17))
@@ -88,7 +88,7 @@ def _references(refs: list[article_tables.Reference], lang: Lang) -> tuple[list[
     E[τ] curve at γ = K = 7 with each reference's stretch of it marked (the comparison the articles allow), and
     the α each implies at K, in words."""
     T = say("acceptance", lang)
-    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r, lang) + T("band_measured_suffix")}
+    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r, lang) + T("band_quoted_suffix")}
              for r in refs]
     k_curve = {"name": T("curve_article_k", K_ARTICLES=K_ARTICLES), "color": DARK, "dash": "dash", "width": 1,
                "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}

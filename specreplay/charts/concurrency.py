@@ -7,7 +7,8 @@ chart's spec, the readout's texts and the caveats, built once for the concurrenc
     v.caveats                              # the same caveats under the page and in the file
 
 Unmeasured levels stay gaps (a line across one is dotted), levels measured but not like-for-like are hollow
-dots, nothing is interpolated.
+dots, levels an engine defect or a start-up stall produced (specreplay.explain.artefacts) are hollow dots on a
+dashed line with a legend key of their own, nothing is interpolated.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
 from specreplay.recording.header import Header
 from specreplay.recording.locations import recording_file
-from specreplay.words import word
+from specreplay.words import arm_label, word
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
 SOURCES = {"spec": ("001", "004", "gpu", "cpu"), "quant": ("002", "gpu", "cpu")}
@@ -76,14 +77,14 @@ class View:
 
 
 def name(s: axis_series.Series, lang: Lang) -> str:
-    return short(s.short or localized(s, "label", lang))
+    return short(arm_label(s.short, lang) if s.short else localized(s, "label", lang))
 
 
 def full_source(s: axis_series.Series, lang: Lang) -> str:
     """The series' whole provenance, for the hover and the sources block (never the legend)."""
     if s.kind in ("measured", "quoted") and s.source[:3].isdigit():
         return cite(s, lang)  # type: ignore[arg-type]
-    return " · ".join(x for x in (localized(s, "label", lang), s.source, *s.conditions.values()) if x)
+    return " · ".join(x for x in (arm_label(localized(s, "label", lang), lang), s.source, *s.conditions.values()) if x)
 
 
 def _levels_text(levels: tuple[int, ...] | list[int]) -> str:
@@ -103,8 +104,21 @@ def _excluded_note(s: axis_series.Series, T: Say) -> str:
     return T("excluded_note", got=", ".join(f"{_at(s, lv, T)} {times(v)}" for lv, v in s.excluded))
 
 
+def _marked_note(s: axis_series.Series, T: Say, lang: Lang) -> str:
+    """The levels an engine defect or a start-up stall produced, with their values: said wherever the series is read."""
+    M = say("artefacts", lang)
+    return "".join(T("marked_note", what=M(why), got=", ".join(f"{_at(s, lv, T)} {times(v)}"
+                                                               for lv, v, w in s.marked if w == why))
+                   for why in dict.fromkeys(w for _, _, w in s.marked))
+
+
 def crossing(s: axis_series.Series, grid: tuple[int, ...] | list[int], lang: Lang) -> str:
-    """Where the series crosses 1.0, from measured points only: between two measured levels, never interpolated."""
+    """Where the series crosses 1.0, from measured points only: between two measured levels, never interpolated;
+    then the levels an engine's artefact produced, which never count."""
+    return _crossing(s, grid, lang) + _marked_note(s, say("concurrency", lang), lang)
+
+
+def _crossing(s: axis_series.Series, grid: tuple[int, ...] | list[int], lang: Lang) -> str:
     T = say("concurrency", lang)
     c = axis_series.crossing(s.points, grid)
     note = _excluded_note(s, T)
@@ -137,6 +151,8 @@ def reading(s: axis_series.Series, level: int, lang: Lang) -> str:
     v = s.value_at(level)
     if v is not None:
         return times(v)
+    if marked := s.marked_at(level):
+        return T("marked_reading", v=times(marked[1]), what=say("artefacts", lang)(marked[0]))
     excluded, value = s.excluded_at(level)
     if excluded:
         return T("excluded_reading", v=times(value))
@@ -148,8 +164,9 @@ def reading(s: axis_series.Series, level: int, lang: Lang) -> str:
 def _lines(s: axis_series.Series, color: str, dash: str, grid: tuple[int, ...], lang: Lang) -> list[dict[str, Any]]:
     """The series as the live chart draws it: solid only between consecutive measured levels with no level of the
     axis in between that it did not measure; a thin dotted piece, labelled, bridges each such gap; levels
-    measured but excluded are hollow dots, not joined."""
-    T = say("concurrency", lang)
+    measured but excluded are hollow dots, not joined; levels an engine's artefact produced are hollow dots on a thin
+    dashed line."""
+    T, M = say("concurrency", lang), say("artefacts", lang)
     hover = f"{word(shown_kind(s), lang)} · {full_source(s, lang)}"
     label = name(s, lang)
     pieces = axis_series.segments(s.points, grid)
@@ -167,6 +184,10 @@ def _lines(s: axis_series.Series, color: str, dash: str, grid: tuple[int, ...], 
         out.append({"name": f"{label} · {note}", "color": color, "markers": True, "hollow": True, "line": False,
                     "legend": False, "unit": "×", "hover": note,
                     "points": [[x, y] for x, y in s.excluded if y is not None]})
+    for why in dict.fromkeys(w for _, _, w in s.marked):  # an engine's artefacts: hollow, dashed, keyed below
+        out.append({"name": f"{label} · {M(why)}", "color": color, "markers": True, "hollow": True,
+                    "dash": "dash", "width": 1, "legend": False, "unit": "×", "hover": M(why), "marked": why,
+                    "points": [[x, y] for x, y, w in s.marked if w == why and y is not None]})
     return out
 
 
@@ -243,13 +264,13 @@ def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang
             return axis_series.series("batch_speedup", "speedup"), T("q_004"), [Caveat(T("cav_004"))], []
         recorded, unread, _ = sweep_series.recorded_sweeps()
         shown = [s for s in recorded if s.family == source and s.metric == metric]
-        caveats = [Caveat(T("cav_vllm_cpu_sampled"))] * any(s.sampled and s.engine == "vllm" and s.family == "cpu"
+        caveats = _defect_caveats(shown, lang)  # first: the dashed hollow lines' reason
+        caveats += [Caveat(T("cav_vllm_cpu_sampled"))] * any(s.sampled and s.engine == "vllm" and s.family == "cpu"
                                                              for s in shown)
         caveats += [Caveat(T("cav_sampled"))] * any(s.sampled for s in shown)
         caveats += [f16] * any(s.engine == "llama.cpp" for s in shown)
         caveats += [Caveat(T("cav_qwen_h200_spec"))] * any(s.source == h200_qwen_files.SWEEP for s in shown)
         caveats += [c for s in shown if s.source == trained_head_files.SWEEP and (c := _head_caveat(s, lang))]
-        caveats += _defect_caveats(shown, lang)
         caveats += [Caveat(T("cav_throughput"))] * (metric == "throughput")
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats, unread
     if source == "002":
@@ -285,11 +306,15 @@ def view(family: str, source: str, metric: str, lang: Lang) -> View:
     styles = [quant_style(s) for s in shown] if family == "quant" else [(palette.series(i), "solid")
                                                                            for i in range(len(shown))]
     series = [ln for s, (color, dash) in zip(shown, styles) for ln in _lines(s, color, dash, grid, lang)]
+    M = say("artefacts", lang)  # points a defect or a start-up stall produced: the legend's key
+    series += [{"name": M(why), "color": palette.MARKS["gap"], "dash": "dash", "markers": True, "hollow": True,
+                "points": []} for why in dict.fromkeys(ln["marked"] for ln in series if ln.get("marked"))]
     if any(ln.get("unmeasured") for ln in series):
         series.append({"name": T("dotted_key"), "color": palette.MARKS["gap"], "dash": "dot", "points": []})
     if any(ln.get("hollow") for ln in series):
         series.append({"name": T("hollow_key"), "color": palette.MARKS["gap"], "dash": "solid", "points": []})
-    values = [y for s in shown for _, y in [*s.measured(), *s.excluded] if y is not None]
+    values = [y for s in shown for _, y in [*s.measured(), *s.excluded, *((x, v) for x, v, _ in s.marked)]
+              if y is not None]
     recorded = not metric_free(family, source)
     y_title = (T("y_spec_throughput" if metric == "throughput" else "y_spec_decode") if recorded else T("y_spec")) \
         if family == "spec" else (T("y_quant_decode") if recorded and metric == "decode" else T("y_quant"))

@@ -34,10 +34,10 @@ def chart(lang: Lang) -> Chart:
                             "(γc + γ + 1) / E[τ]")]
     sources += [("quoted", f"{localized(c, 'series', lang)} — {cite(c, lang)}")  # type: ignore[arg-type]
                 for c in article_tables.table_cells("acceptance_length")]
-    arms: dict[str, list[str]] = {}  # one line per recording: its arms × prompts, engine and machine
+    arms: dict[tuple[str, str], list[str]] = {}  # one line per recording and kind: its arms × prompts, engine, machine
     for c in spec.cells:
-        arms.setdefault(f"{c.file} · {c.engine} · {c.machine}", []).append(f"{c.arm}/{c.prompt}")
-    sources += [("measured", f"{where} · {', '.join(dict.fromkeys(cs))}") for where, cs in arms.items()]
+        arms.setdefault((c.number_kind, f"{c.file} · {c.engine} · {c.machine}"), []).append(f"{c.arm}/{c.prompt}")
+    sources += [(kind, f"{where} · {', '.join(dict.fromkeys(cs))}") for (kind, where), cs in arms.items()]
     return Chart("acceptance", T("expected_title"), T("intro"), controls, dict(acceptance.DEFAULTS),
                  {"etau": etau, "gamma": gamma, "words": words}, sources, [(W("formula_link"), acceptance.PAPER)],
                  [(kind, text.strip()) for kind, text in (*spec.etau_caveats, *spec.gamma_caveats)],

@@ -12,6 +12,7 @@ from specreplay.embeds.document import Chart
 from specreplay.embeds.words import say
 from specreplay.languages import Lang
 from specreplay.recording.format import Recording
+from specreplay.words import arm_label
 
 # The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.
 STATE = ("be_target", "be_metric", "be_level")
@@ -27,7 +28,8 @@ def chart(lang: Lang) -> Chart:
     data: dict[str, Any] = {}
     for g in grids:
         views = {m: breakeven.view(got, g, m, lang) for m in breakeven.METRICS}
-        data[g.target] = {"lengths": g.lengths, "levels": g.levels, "throughput": g.throughput, "decode": g.decode,
+        # a cell an engine's artefact produced stays uncoloured, as on the page; a caveat names it
+        data[g.target] = {"lengths": g.lengths, "levels": g.levels, **{m: v.z for m, v in views.items()},
                           "rows": {m: v.rows for m, v in views.items()},
                           "caveats": [c.text for c in views["throughput"].caveats]}
     levels = sorted({lv for g in grids for lv in g.levels})
@@ -36,10 +38,12 @@ def chart(lang: Lang) -> Chart:
                  "options": [["throughput", T("metric_throughput")], ["decode", T("metric_decode")]]},
                 {"name": "be_level", "label": W("be_level"), "kind": "steps", "options": levels}]
     words = {"title": T("be_q", target="{be_target}"), "x": T("be_x"), "y": T("be_y"), "at": W("at_level", level="{be_level}")}
-    sources = [("measured", f"{T('be_badge')} · recordings/{breakeven.FILE} · {got.machine_line} · {got.header.date}")]
-    sources += [("measured", line) for g in grids for line in
-                (f"{g.target} · {got.arm(g.target).label}", *breakeven.view(got, g, "throughput", lang).sources)]
+    sources: list[tuple[str, str]] = [
+        (got.kind(), f"{T('be_badge')} · recordings/{breakeven.FILE} · {got.machine_line} · {got.header.date}")]
+    sources += [(got.kind(a), line) for g in grids for a, line in
+                ((g.target, f"{g.target} · {arm_label(got.arm(g.target).label, lang)}"),
+                 *zip(g.arms, breakeven.view(got, g, "throughput", lang).sources))]
     return Chart("breakeven", T("be_title"), T("be_intro"), controls,
                  {"be_target": grids[0].target, "be_metric": "throughput", "be_level": levels[0]},
                  {"grids": data, "words": words}, sources,
-                 notes=[("measured", breakeven.view(got, grids[0], "throughput", lang).badge)])
+                 notes=[(got.kind(), breakeven.view(got, grids[0], "throughput", lang).badge)])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
@@ -35,7 +36,7 @@ class Chart:
     controls: list[dict[str, Any]]
     defaults: dict[str, Any]  # the app's opening state
     data: dict[str, Any]
-    sources: list[tuple[str, str]]  # (kind: measured / quoted / computed / simulated / imported, one line)
+    sources: list[tuple[str, str]]  # (kind: one of specreplay.recording.kinds.KINDS, one line)
     links: list[tuple[str, str]] = field(default_factory=list)  # (text, https URL): followed only when clicked
     notes: list[tuple[str, str]] = field(default_factory=list)  # (kind, caption) under the chart, as the page's
     # one line per recording the chart should draw from but could not (unreadable, or nothing of what it needs):
@@ -59,9 +60,17 @@ def packed(data: dict[str, Any]) -> str:
     return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode()
 
 
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def _text(text: str) -> str:
+    """Page text as HTML: escaped, its `code` spans (flags, commands) set as code, never shown with their backticks."""
+    return _CODE.sub(r"<code>\1</code>", escape(text))
+
+
 def _badged(kind: str, text: str, lang: Lang) -> str:
     """A line with its kind's badge in front, as the app's captions and sources have."""
-    return f'<span class="ex-kind" style="background:{palette.KINDS[kind]}">{escape(word(kind, lang))}</span> {escape(text)}'
+    return f'<span class="ex-kind" style="background:{palette.KINDS[kind]}">{escape(word(kind, lang))}</span> {_text(text)}'
 
 
 def _sources(chart: Chart, lang: Lang) -> str:
@@ -92,7 +101,7 @@ def document(chart: Chart, state: dict[str, Any], lang: Lang, width: int, height
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(chart.title)}</title><style>{_style()}</style></head>\n"
             f'<body><main id="chart" data-chart="{chart.name}" style="max-width:{width}px">'
-            f'<h1>{escape(chart.title)}</h1>{_skipped(chart, lang)}<p class="ex-lead">{escape(chart.lead)}</p>'
+            f'<h1>{escape(chart.title)}</h1>{_skipped(chart, lang)}<p class="ex-lead">{_text(chart.lead)}</p>'
             f'<div id="controls"></div><div id="view"></div>{notes}{_sources(chart, lang)}'
             f'<script type="application/octet-stream" id="chart-data">{packed(data)}</script>\n'
             f'<script type="module">\n{_script()}\n</script></main></body></html>\n')

@@ -63,7 +63,7 @@ def _ours(T: Say, lang: Lang) -> tuple[dict[str, Any], dict[str, list[list[str]]
             prompts[key] = [[pl.prompt, pl.prompt + ("" if pl.greedy else T("sampled"))] for pl in found]
             # the page's opening prompt: the first greedy one of article 000's overall kind, code
             out[key]["first"] = next((pl.prompt for pl in found if pl.kind == "code" and pl.greedy), found[0].prompt)
-            sources.append(("measured", f"recordings/{file} · {', '.join(arms)} · {got.machine_line} · {got.header.date}"))
+            sources.append((got.kind(), f"recordings/{file} · {', '.join(arms)} · {got.machine_line} · {got.header.date}"))
             for pl in found:
                 first = pl.rungs[0].rate
                 rates = [r.rate for r in pl.rungs]

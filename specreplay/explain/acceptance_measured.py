@@ -34,6 +34,7 @@ from specreplay.recording import catalogue
 from specreplay.recording.arm import draft_length
 from specreplay.recording.counts import SpecCounts, total
 from specreplay.recording.format import Recording, RecordingError
+from specreplay.recording.kinds import Kind
 from specreplay.recording.locations import recording_files
 from specreplay.replay.panes import median_rate
 
@@ -64,10 +65,16 @@ class AcceptanceCell:
     machine: str
     created: str
     defect: EngineDefect | None = None  # an engine defect behind its step times (specreplay.engines.defects)
+    number_kind: Kind = "measured"  # its badge: timing only where the acceptance was set (Header.kind)
 
     @property
     def id(self) -> str:
         return f"{self.file} · {self.arm} · {self.prompt}"
+
+    @property
+    def tokens(self) -> int:
+        """Output tokens per request (mean over repeats): one reason one pair reads differently in two files."""
+        return round(self.decode_tokens / self.repeats) + 1 if self.repeats else 0
 
     @property
     def position_rates(self) -> tuple[float, ...]:
@@ -168,7 +175,7 @@ def cells_of(rec: Recording) -> list[AcceptanceCell]:
                 engine=arm.engine.line, engine_name=arm.engine.name,
                 f16_of_4bit=arm.f16_of_4bit or rec.arm(base).f16_of_4bit, machine=rec.machine_line,
                 created=rec.header.created,
-                defect=draft_graphs_defect(arm)))
+                defect=draft_graphs_defect(arm), number_kind=rec.kind(arm.id)))
     return out
 
 

@@ -43,6 +43,9 @@ class Series:
     arm: str = ""
     engine: str = ""
     sampled: bool = False
+    # Levels an engine defect or a start-up stall produced (specreplay.explain.artefacts): drawn marked, left out of the
+    # points and so of every crossing, as (level, value measured, reason).
+    marked: tuple[tuple[int, float | None, str], ...] = ()
 
     def value_at(self, level: int) -> float | None:
         """The measured value at exactly this level; None when the level was not measured (or was excluded)."""
@@ -52,6 +55,10 @@ class Series:
         """Whether this level was measured but excluded as not like-for-like, and the value it measured."""
         got = dict(self.excluded)
         return level in got, got.get(level)
+
+    def marked_at(self, level: int) -> tuple[str, float | None] | None:
+        """Why this level was left out as an engine's artefact, and the value it measured; None: it was not."""
+        return next(((why, v) for lv, v, why in self.marked if lv == level), None)
 
     def measured(self) -> list[tuple[int, float]]:
         return [(x, y) for x, y in self.points if y is not None]

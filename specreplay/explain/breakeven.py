@@ -9,8 +9,9 @@ length and this many streams, does this drafter pay on this machine?", and its 1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from specreplay.explain.artefacts import Reason, left_out
 from specreplay.explain.derived import bracket, ratio
 from specreplay.explain.sweeps import level_table
 from specreplay.recording.format import Recording
@@ -24,6 +25,8 @@ class Grid:
     throughput: tuple[tuple[float | None, ...], ...]  # [length][level]: system tok/s, drafter ÷ target
     decode: tuple[tuple[float | None, ...], ...]  # [length][level]: median per-request tok/s, drafter ÷ target
     arms: tuple[str, ...]  # the drafter arm of each length
+    # (length, level) → why the cell is an engine's artefact (specreplay.explain.artefacts): drawn marked, never read off
+    left_out: dict[tuple[float, int], Reason] = field(default_factory=dict)
 
     def below_one(self, metric: str = "throughput") -> list[tuple[float, int]]:
         """(length, level) cells where the drafter loses."""
@@ -33,10 +36,11 @@ class Grid:
 
     def break_even_length(self, level: int, metric: str = "throughput") -> tuple[float, float] | None:
         """At one level, the set lengths either side of 1.0 (last losing, first paying), read between measured
-        cells only; None when the row never crosses."""
+        cells only, marked ones left out; None when the row never crosses."""
         z = self.throughput if metric == "throughput" else self.decode
         j = self.levels.index(level)
-        around = bracket((L, v) for i, L in enumerate(self.lengths) if (v := z[i][j]) is not None)
+        around = bracket((L, v) for i, L in enumerate(self.lengths)
+                         if (v := z[i][j]) is not None and (L, level) not in self.left_out)
         return (around[0][0], around[1][0]) if around else None
 
 
@@ -61,5 +65,6 @@ def breakeven_grids(rec: Recording) -> list[Grid]:
                 row_d.append(ratio(s.decode_median, b.decode_median) if s and b else None)
             thr.append(tuple(row_t))
             dec.append(tuple(row_d))
-        grids.append(Grid(target, lengths, levels, tuple(thr), tuple(dec), tuple(arms[L] for L in lengths)))
+        marked = {(L, lv): why for L in lengths for lv in levels if (why := left_out(rec, arms[L], lv))}
+        grids.append(Grid(target, lengths, levels, tuple(thr), tuple(dec), tuple(arms[L] for L in lengths), marked))
     return grids

@@ -12,6 +12,7 @@ vLLM's own low / high QPS ratings per method come from assets/quoted_vllm_method
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -263,6 +264,61 @@ def caveats() -> dict[str, Caveat]:
         out[row["id"]] = Caveat(id=row["id"], source=row["source"], section=row["section"], section_en=row["section_en"],
                                 text_ko=row["text_ko"], text_en=row["text_en"], figures=_figures(where, row["figures"]))
     return out
+
+
+_LEADING_NUMBER = re.compile(r"\s*(\d+(?:\.\d+)?)")
+# Which answer a figure's workload falls under for "does the output copy the input?" (the question's own examples:
+# summaries copy, chat and free writing do not); a workload named by neither stays unknown.
+_COPIES = (("yes", ("copy", "summar")), ("no", ("prose", "chat", "story")))
+
+
+def temperature_answer(t: float) -> str:
+    """The temperature answer a measured temperature falls under: near 0 is low."""
+    return "low" if t < 0.5 else "high"
+
+
+def concurrency_answer(level: int) -> str:
+    """The concurrency answer a number of concurrent requests (or a batch) falls under: 1–4, 8–16, 24+."""
+    return "low" if level <= 4 else "mid" if level < 24 else "high"
+
+
+def figure_answers(fig: Figure) -> dict[str, str]:
+    """The answers a figure was measured under, as far as its conditions say (temperature, concurrency, copying).
+    A recorded cell ran one request at a time; an article's "same sampling as the service" names no temperature."""
+    if isinstance(fig, article_tables.MathRow):
+        return {}
+    out: dict[str, str] = {}
+    if isinstance(fig, RecordedFigure):
+        temperature: float | None = fig.temperature
+        level: int | None = 1
+        workload = fig.prompt
+    else:
+        found = _LEADING_NUMBER.match(fig.conditions["temperature"])
+        temperature = float(found.group(1)) if found else None
+        level = fig.level if fig.axis in ("concurrency", "batch") else None
+        workload = fig.workload_en
+    if temperature is not None:
+        out["temperature"] = temperature_answer(temperature)
+    if level:
+        out["concurrency"] = concurrency_answer(level)
+    for answer, words in _COPIES:
+        if any(w in workload.lower() for w in words):
+            out["copies"] = answer
+            break
+    return out
+
+
+def differs(fig: Figure, answers: dict[str, str]) -> list[str]:
+    """The questions whose answer the figure was not measured under: it is a comparison, not evidence for them."""
+    return [q for q, a in figure_answers(fig).items() if answers.get(q) != a]
+
+
+def best_measured(fits: list[Fit], answers: dict[str, str]) -> tuple[Method, RecordedFigure] | None:
+    """For answers no method is recommended for: the highest speedup we recorded for a method advised against,
+    among the cells measured under the reader's own answers only (none: None)."""
+    cells = [(f.method, fig) for f in fits if f.verdict == "avoid" for r in f.rules for fig in r.figures
+             if isinstance(fig, RecordedFigure) and not differs(fig, answers)]
+    return max(cells, key=lambda mf: mf[1].value, default=None)
 
 
 def choose(answers: dict[str, str]) -> tuple[list[Fit], list[Rule]]:

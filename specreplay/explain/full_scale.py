@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from specreplay import theory
 from specreplay.explain import derived
+from specreplay.explain.artefacts import Reason, left_out
 from specreplay.explain.derived import ratio, sustained_below
 from specreplay.explain.sweeps import level_table
 from specreplay.quoted import article_tables
@@ -145,11 +146,17 @@ class DrafterCurve:
     baseline: str
     throughput: dict[int, float | None]  # level → system tok/s, drafter on ÷ off
     decode: dict[int, float | None]  # level → median per-request decode tok/s, on ÷ off
+    left_out: dict[int, Reason]  # levels drawn marked and left out of every computed figure (specreplay.explain.artefacts)
+
+    def counted(self) -> dict[int, float | None]:
+        """The throughput ratios the computed figures read: the marked levels left out."""
+        return {lv: v for lv, v in self.throughput.items() if lv not in self.left_out}
 
     @property
     def crossing(self) -> int | None:
-        """The level from which on the drafter makes the system slower (derived.sustained_below)."""
-        return sustained_below(self.throughput)
+        """The level from which on the drafter makes the system slower (derived.sustained_below), the marked
+        levels left out: a dip between levels above 1.0 is a start-up stall, not a crossing."""
+        return sustained_below(self.counted())
 
 
 def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterCurve]:
@@ -167,19 +174,20 @@ def drafter_curves(rec: Recording, baseline: str | None = None) -> list[DrafterC
         out.append(DrafterCurve(arm.id, length, base,
                                 {c: ratio(stats[arm.id, c].throughput, stats[base, c].throughput) for c in levels},
                                 {c: ratio(stats[arm.id, c].decode_median, stats[base, c].decode_median)
-                                 for c in levels}))
+                                 for c in levels},
+                                {c: why for c in levels if (why := left_out(rec, arm.id, c))}))
     return sorted(out, key=lambda c: (c.baseline, c.acceptance))
 
 
 def break_even(rec: Recording, baseline: str = "w4") -> dict[int, float | None]:
     """Per level, the set acceptance length at which the drafter's system throughput reaches its target's: read
-    linearly between the two measured lengths either side of 1.0; the lowest length when even it pays; None when
-    no measured length pays."""
+    linearly between the two measured lengths either side of 1.0, marked cells left out (specreplay.explain.artefacts); the
+    lowest length when even it pays; None when no measured length pays."""
     curves = drafter_curves(rec, baseline)
     levels = sorted({c for curve in curves for c in curve.throughput})
     out: dict[int, float | None] = {}
     for lv in levels:
-        col = [(c.acceptance, v) for c in curves if (v := c.throughput.get(lv)) is not None]
+        col = [(c.acceptance, v) for c in curves if (v := c.counted().get(lv)) is not None]
         if col:
             out[lv] = derived.break_even(col)[0]
     return out

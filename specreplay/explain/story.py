@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from specreplay.explain.artefacts import left_out
 from specreplay.explain.derived import sustained_below
 from specreplay.explain.sweeps import paired_speedups
 from specreplay.recording.format import Recording
@@ -64,6 +65,8 @@ class ByLevel:
 
 
 def drafter_by_level(rec: Recording, pair: tuple[str, str] = F16_PAIR) -> ByLevel | None:
-    """The drafter's per-stream decode speedup at each recorded concurrency level (specreplay.explain.sweeps)."""
-    points = {s.concurrency: s.decode for s in paired_speedups(rec) if (s.baseline, s.arm) == pair and s.mix is None}
+    """The drafter's per-stream decode speedup at each recorded concurrency level (specreplay.explain.sweeps), the
+    levels an engine's artefact produced left out (specreplay.explain.artefacts)."""
+    points = {s.concurrency: s.decode for s in paired_speedups(rec) if (s.baseline, s.arm) == pair and s.mix is None
+              and not left_out(rec, s.arm, s.concurrency)}
     return ByLevel(dict(sorted(points.items())), sustained_below(points)) if points else None

@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from specreplay import engines
+from specreplay.explain import artefacts
 from specreplay.explain.axis_series import Series
 from specreplay.multiplier import times
 from specreplay.recording.locations import recording_files
@@ -14,11 +15,13 @@ from specreplay.recording.locations import recording_files
 
 def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str, str], label: str,
                     label_en: str = "", excluded: Mapping[int, float | None] | None = None, metric: str = "",
-                    family: str = "", short: str = "", arm: str = "", engine: str = "", sampled: bool = False) -> Series:
+                    family: str = "", short: str = "", arm: str = "", engine: str = "", sampled: bool = False,
+                    marked: Mapping[int, tuple[float | None, str]] | None = None) -> Series:
     """A recorded concurrency sweep (speedup of a speculative arm over its baseline) as just another series.
 
     provenance needs 'recording' (file) and should name engine, model, machine and date. `excluded`: levels
-    measured but not like-for-like (their points are None), with the value measured there.
+    measured but not like-for-like (their points are None), with the value measured there. `marked`: levels an
+    engine defect or a start-up stall produced (their points are None too), with the value and the reason.
     """
     if not points:
         raise ValueError("a recorded sweep series needs at least one (concurrency → speedup) point")
@@ -31,7 +34,8 @@ def recorded_series(points: Mapping[int, float | None], provenance: Mapping[str,
                   kind="measured", source=str(provenance["recording"]), section="", unit="×",
                   axis="concurrency", points=tuple(sorted((int(k), v) for k, v in points.items())),
                   conditions=conditions, excluded=tuple(sorted((int(k), v) for k, v in (excluded or {}).items())),
-                  metric=metric, family=family, short=short, arm=arm, engine=engine, sampled=sampled)
+                  metric=metric, family=family, short=short, arm=arm, engine=engine, sampled=sampled,
+                  marked=tuple(sorted((int(k), v, why) for k, (v, why) in (marked or {}).items())))
 
 
 def recorded_sweeps(folder: Path | None = None) -> tuple[list[Series], list[str], list[str]]:
@@ -70,6 +74,7 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
             continue  # timing-only sweeps (dummy weights) compare quantizations, not speculative decoding
         curves: dict[tuple[str, str | None], dict[str, dict[int, float | None]]] = {}
         left_out: dict[tuple[str, str | None], dict[str, dict[int, float | None]]] = {}
+        marked: dict[tuple[str, str | None], dict[str, dict[int, tuple[float | None, str]]]] = {}
         unchecked: set[tuple[str, str | None]] = set()
         for row in pair_rows(rec):
             s, stats = row.speedup, row.stats
@@ -81,15 +86,21 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
             # Like-for-like rule (sweeps.like_for_like): where batching changed the speculative arm's greedy text
             # more than the baseline's, the two arms did different work, so the level is not plotted; its measured
             # values are listed instead.
-            differs = not row.like_for_like
+            why = artefacts.left_out(rec, s.arm, s.concurrency, s.mix)
+            if why:  # an engine's artefact, drawn marked: never a point of the curve
+                m = marked.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
+                m["throughput"][s.concurrency] = (None if s.throughput is None else round(s.throughput, 2), why)
+                m["decode"][s.concurrency] = (None if s.decode is None else round(s.decode, 2), why)
+            differs = not row.like_for_like and not why
             if differs:
                 where = " · ".join(x for x in (path.name, s.arm, s.mix, str(s.concurrency)) if x)
                 excluded.append(f"{where}: {stats.greedy_diverged}/{stats.greedy_runs} greedy runs changed by "
                                 f"batching (baseline {row.base.greedy_diverged}/{row.base.greedy_runs}); system "
                                 f"{times(s.throughput)}, per-request {times(s.decode)} not plotted")
             c = curves.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
-            c["throughput"][s.concurrency] = None if differs or s.throughput is None else round(s.throughput, 2)
-            c["decode"][s.concurrency] = None if differs or s.decode is None else round(s.decode, 2)
+            gone = differs or why is not None
+            c["throughput"][s.concurrency] = None if gone or s.throughput is None else round(s.throughput, 2)
+            c["decode"][s.concurrency] = None if gone or s.decode is None else round(s.decode, 2)
             if differs:
                 x = left_out.setdefault((s.arm, s.mix), {"throughput": {}, "decode": {}})
                 x["throughput"][s.concurrency] = None if s.throughput is None else round(s.throughput, 2)
@@ -117,5 +128,6 @@ def _recorded_sweeps(files: tuple[tuple[Path, int, int], ...]) -> tuple[tuple[Se
                     "date": rec.header.created,
                 }, label=f"{base}{mix_ko} · {ko}{note[0]}", label_en=f"{base}{mix_ko} · {en}{note[1]}",
                    excluded=left_out.get((arm_id, mix), {}).get(metric), metric=metric, family=family, short=short,
-                   arm=arm_id, engine=arm.engine.name, sampled=temps == {True}))
+                   arm=arm_id, engine=arm.engine.name, sampled=temps == {True},
+                   marked=marked.get((arm_id, mix), {}).get(metric)))
     return tuple(out), tuple(problems), tuple(excluded)

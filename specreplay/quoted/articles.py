@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from specreplay import languages
 from specreplay.languages import localized
 from specreplay.quoted.asset_csv import HANGUL, KEY_RE, SOURCE_RE, DataError, read_rows
+from specreplay.recording.kinds import Kind
 
 ARTICLES_FILE = "articles.csv"
 ORIGINALS_FILE = "original_sources.csv"
 ARTICLE_COLUMNS = ("id", "file", "title_ko", "title_en", "byline_ko", "byline_en", "date", "note")
 ORIGINAL_COLUMNS = ("id", "name_ko", "name_en")
-Kind = Literal["measured", "computed", "simulated", "quoted", "imported"]  # every number's badge
 
 
 def shown_kind(item: Any) -> Kind:

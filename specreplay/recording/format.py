@@ -24,6 +24,7 @@ from specreplay.output import write_atomic
 from specreplay.recording.arm import Arm
 from specreplay.recording.counts import SpecCounts
 from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
+from specreplay.recording.kinds import Kind
 from specreplay.recording.prompt import Prompt
 
 FORMAT_NAME = "specreplay-recording"
@@ -155,6 +156,10 @@ class Recording:
     def timing_only(self) -> bool:
         """True when the weights were dummy (random): the timings are real, the text is noise."""
         return self.header.timing_only
+
+    def kind(self, arm_id: str | None = None) -> Kind:
+        """Which kind of number this recording's figures are, or one arm's (Header.kind)."""
+        return self.header.kind(arm_id)
 
     @property
     def machine_line(self) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from specreplay.recording.kinds import Kind, recorded
+
 if TYPE_CHECKING:  # arm.py reads Imported from here
     from specreplay.recording.arm import Arm
     from specreplay.recording.prompt import Prompt
@@ -87,6 +89,15 @@ class Header:
     def prompt(self, prompt_id: str) -> Prompt:
         """A prompt by id; StopIteration for an unknown id."""
         return _by_id(self._prompt_ids, prompt_id)
+
+    def kind(self, arm_id: str | None = None) -> Kind:
+        """Which kind of number the figures are (specreplay.recording.kinds.recorded), the file's or one arm's: an arm at a set
+        acceptance is timing only though its file's weights are real."""
+        imported = self.imported is not None
+        if arm_id is None:
+            return recorded(self.timing_only or all(a.timing_only for a in self.arms), imported)
+        arm = self.arm(arm_id)
+        return recorded(arm.timing_only, imported or arm.imported is not None)
 
     @property
     def date(self) -> str:

@@ -20,7 +20,8 @@ from specreplay.replay.payload import player_payload
 from specreplay.replay.playback import default_speed, speed_note
 from specreplay.replay.selection import Selection
 from specreplay.replay.source import provenance
-from specreplay.words import word
+from specreplay.replay.titles import title
+from specreplay.words import arm_label, word
 
 # data: is needed for the player's own modules (an import map points ./timeline.js at a data: URL)
 CSP = "default-src 'none'; script-src 'unsafe-inline' data:; style-src 'unsafe-inline'; img-src data:"
@@ -49,7 +50,7 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
              f'<p class="export-speed">{escape(word("speed", lang))}: {escape(speed_note(speed, lang))}</p>']
     ref = payload["reference"]
     if ref is not None:
-        parts.append(f"<p>{escape(word('export_ratio', lang).format(x=panes[ref].label))}</p>")
+        parts.append(f"<p>{escape(word('export_ratio', lang).format(x=arm_label(panes[ref].label, lang)))}</p>")
     warned = [(pp["label"], w, pp["defect"]) for pp in payload["panes"] for w in pp["warnings"]]
     if warned:  # an engine defect's line links to its fix
         parts.append('<ul class="export-warn">' + "".join(
@@ -61,8 +62,9 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
         if info.lacks:
             parts.append(f"<p>{escape(word('export_lacks', lang))}</p><ul>"
                          + "".join(f"<li>{escape(x)}</li>" for x in info.lacks) + "</ul>")
-    elif rec and any(p.kind == "measured" for p in panes):
-        parts.append(_kind_line("measured", provenance(rec.header).line(), lang))
+    elif rec:  # every recorded kind on screen, timing only apart from measured here
+        for kind in dict.fromkeys(p.kind for p in panes if p.kind in ("measured", "timing_only")):
+            parts.append(_kind_line(kind, provenance(rec.header).line(), lang))
     if any(p.counts == "chunks" for p in panes):
         parts.append(f"<p>{escape(word('export_chunks', lang))}</p>")
     if any(p.kind == "simulated" for p in panes):
@@ -77,5 +79,5 @@ def standalone_html(panes: list[Pane], *, title: str, rec: Recording | None = No
 def export_recording(rec: Recording, sel: Selection, lang: Lang = LANGUAGES[0]) -> str:
     """The replay of this selection as one document, the same panes the replay page shows for it."""
     panes = sel.panes(rec, word("simulated", lang))
-    return standalone_html(panes, title=f"{rec.title} — {sel.prompt}", rec=rec, lang=lang,
+    return standalone_html(panes, title=f"{title(rec, lang)} — {sel.prompt}", rec=rec, lang=lang,
                            speed=sel.opening_speed(panes), reference=sel.reference)

@@ -9,19 +9,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from specreplay.engines.defects import EngineDefect, draft_graphs_defect
 from specreplay.importers.imported import imported_info, source_line
 from specreplay.recording.arm import Arm, Counts, same_weights
 from specreplay.recording.format import Event, Recording, Run
+from specreplay.recording.kinds import Kind
 from specreplay.replay.text_checks import TextWarning, degenerate, departs
 from specreplay.replay.timeline import Track, make_track
 
 SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plainly not language
-# A timing_only recording's text is noise (dummy weights, or acceptance set by a benchmark mode): shown as blocks,
-# never as output.
-TIMING_ONLY = "timing only — the text is not the model's"
 
 
 @dataclass(frozen=True)
@@ -29,7 +26,7 @@ class Pane:
     key: str
     label: str
     subtitle: str  # model · engine, or the simulation parameters
-    kind: Literal["measured", "simulated", "imported"]
+    kind: Kind  # of a recorded pane: Recording.kind(arm); else simulated
     track: Track
     details: dict[str, str] = field(default_factory=dict)  # provenance or simulation parameters, shown on hover
     counts: Counts = "tokens"  # "chunks" for an imported arm whose file has no tokens per chunk
@@ -69,10 +66,9 @@ def _clip(value: str) -> str:
 def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     arm = rec.arm(arm_id)
     events = run.events
-    subtitle = engine_line(arm)
-    if arm.timing_only:
+    if arm.timing_only:  # noise text (dummy weights, or acceptance set by a benchmark mode): blocks, never output;
+        # the pane's badge says timing only
         events = tuple(Event(e.t_us, e.n, SIM_TOKEN * e.n) for e in events)
-        subtitle = f"{subtitle} · {TIMING_ONLY}"
     details = {
         "recording": rec.title,
         "machine": rec.machine_line,
@@ -80,14 +76,12 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
         "repeat": str(run.repeat),
         "flags": arm.flags_line,
     }
-    if arm.timing_only:
-        details["weights"] = TIMING_ONLY
     info = imported_info(rec, arm_id)
     if info:
         details = {"imported from": source_line(info), **details, "lacks": " / ".join(info.lacks)}
     details = {k: _clip(v) for k, v in details.items()}
-    return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm.label, subtitle=subtitle,
-                kind="imported" if info else "measured", track=make_track(events), details=details,
+    return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm.label, subtitle=engine_line(arm),
+                kind=rec.kind(arm_id), track=make_track(events), details=details,
                 counts=arm.counts, arm=arm_id, baseline=arm.baseline,
                 warnings=() if arm.timing_only or info else text_warnings(rec, arm_id, run),
                 defect=draft_graphs_defect(arm))

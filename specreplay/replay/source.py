@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording, RecordingError, loads
 from specreplay.recording.header import Header
-from specreplay.replay.panes import TIMING_ONLY
 
 MAX_UPLOAD_BYTES = 20 * 2**20  # a long single-stream recording is a few MB; this keeps a browser tab usable
 
@@ -39,10 +38,9 @@ class Provenance:
     models: str
     machine: str
     date: str
-    note: str = ""  # "timing only — dummy weights" for a timing_only recording
 
     def line(self) -> str:
-        return " · ".join(x for x in (self.note, self.engines, self.models, self.machine, self.date) if x)
+        return " · ".join(x for x in (self.engines, self.models, self.machine, self.date) if x)
 
 
 def _unique(values: list[str]) -> str:
@@ -53,4 +51,4 @@ def provenance(header: Header) -> Provenance:
     """What recorded it, from line 1 alone (the recording list shows it for every file without parsing any)."""
     return Provenance(engines=_unique([a.engine.line for a in header.arms]),
                       models=_unique([a.model for a in header.arms]), machine=header.machine.line,
-                      date=header.date, note=TIMING_ONLY if header.timing_only else "")
+                      date=header.date)

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from specreplay.words import word
+from specreplay.words import arm_label, word
 
 MIN_REPEATS = 8
 REPEAT_SHARE = 0.3
@@ -33,7 +33,9 @@ class TextWarning:
     params: tuple[tuple[str, str], ...] = ()
 
     def text(self, lang: str) -> str:
-        return word(f"warn_{self.key}", lang).format(**dict(self.params))
+        """In `lang`, the reference arm's (English) label in its words too."""
+        return word(f"warn_{self.key}", lang).format(**{k: arm_label(v, lang) if k == "ref" else v
+                                                         for k, v in self.params})
 
 
 def repeats(text: str) -> TextWarning | None:

@@ -18,6 +18,7 @@ from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
 from specreplay.recording.locations import missing_recording, recording_arg
 from specreplay.replay.selection import selection
+from specreplay.replay.titles import title
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
 from specreplay.video.plan import HOLD_S, MAX_HOLD_S, MAX_VIDEO_S, PRESETS, parse_speed
 from specreplay.video.render import render
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m specreplay.video"
         panes = sel.panes(rec, word("simulated", args.lang))
         bar = None if args.quiet else Progress(0, label=out.name, unit="frames")
         render(panes, out, fmt=fmt, preset=args.preset, fps=args.fps, speed=args.speed or sel.opening_speed(panes),
-               lang=args.lang, hold_s=args.hold, title=f"{rec.title} · {sel.prompt}", progress=bar,
+               lang=args.lang, hold_s=args.hold, title=f"{title(rec, args.lang)} · {sel.prompt}", progress=bar,
                max_s=args.max_seconds, reference=sel.reference)
     except FileNotFoundError as exc:
         ap.error(str(exc) if exc.filename is None else missing_recording(Path(exc.filename)))

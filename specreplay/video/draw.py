@@ -39,13 +39,15 @@ BURST_BG: tuple[RGB, RGB] = (rgb("dark", "burst"), rgb("dark", "burst2"))
 MEASURED_BG: RGB = rgb("dark", "measured")
 SIMULATED_BG: RGB = rgb("dark", "simulated")
 IMPORTED_BG: RGB = rgb("dark", "imported")
-KIND_BG: dict[str, RGB] = {"measured": MEASURED_BG, "simulated": SIMULATED_BG, "imported": IMPORTED_BG}
+TIMING_ONLY_BG: RGB = rgb("dark", "timing_only")
+KIND_BG: dict[str, RGB] = {"measured": MEASURED_BG, "timing_only": TIMING_ONLY_BG, "simulated": SIMULATED_BG,
+                           "imported": IMPORTED_BG}
 WARN = "⚠ "
 # (background, ink) pairs that anti-aliased text and shapes blend between.
 INK_PAIRS: tuple[tuple[RGB, RGB], ...] = (
     (BG, STRONG), (BG, MUTED), (BG, BORDER), (BG, PANE), (BG, SIMULATED_BG), (PANE, TEXT), (PANE, MUTED),
     (PANE, STRONG), (PANE, BORDER), (PANE, SIMULATED_BG), (BURST_BG[0], TEXT), (BURST_BG[1], TEXT),
-    (MEASURED_BG, STRONG), (SIMULATED_BG, STRONG), (IMPORTED_BG, STRONG),
+    (MEASURED_BG, STRONG), (TIMING_ONLY_BG, STRONG), (SIMULATED_BG, STRONG), (IMPORTED_BG, STRONG),
 )
 
 

@@ -18,6 +18,7 @@ from specreplay.views.acceptance_fit import (
     f16_note,
     fit_section,
     kind_section,
+    kinds_of,
     ngram_v1_note,
 )
 from specreplay.views.chart_download import download_chart
@@ -49,15 +50,26 @@ page_sources(["leviathan", "eagle3_table1", "vllm", "llama.cpp"])
 
 def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     """What the nearest measured cell says, in one line (the chart rings the same cell at once)."""
-    st.markdown(f"{kind_markdown('measured')} " + T("nearest_cell", cell_label_c=chart.cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=chart.rates_text(c), c_measured_speedup=c.measured_speedup) +
+    st.markdown(f"{kind_markdown(c.number_kind)} " + T("nearest_cell", cell_label_c=chart.cell_label(c), c_acceptance_length=c.acceptance_length, c_alpha=c.alpha, c_gamma=c.gamma, rates_text_c=chart.rates_text(c), c_measured_speedup=c.measured_speedup) +
         f"{kind_markdown('computed')} " + T("check_004_formula", c_predicted=c.predicted, c_cost_ratio=c.cost_ratio))
     defect_note([c])
 
 
+def position_ticks(last: int) -> list[int]:
+    """Position 1, then a round step to the last position drawn (a llama.cpp n-gram arm counts 48)."""
+    step = 4 if last <= 16 else 8 if last <= 48 else 16
+    return [1, *range(step, last + 1, step)]
+
+
 def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: float, gamma: int, sliders: dict) -> None:
+    # an arm at a set acceptance has per-position counts the benchmark mode set, not the drafter's: left out
+    cells = [c for c in cells if c.number_kind != "timing_only"]
+    if not cells:
+        return
     live_chart({
         "title": T("position_title"),
-        "height": 300, "x": {"title": T("position_x"), "ticks": [1, 4, 8, 12, 16]}, "y": {"title": T("position_y"), "range": [0, 1]},
+        "height": 300, "x": {"title": T("position_x"), "ticks": position_ticks(max(len(c.position_rates) for c in cells))},
+        "y": {"title": T("position_y"), "range": [0, 1]},
         "hlines": [], "cells": [chart.cell_spec(c, lang()) for c in cells], "cell_color": chart.GREEN, "others_color": GRAY,
         "others_name": T("position_other_cells"),
         "implied_name": T("position_implied_curve"),
@@ -144,7 +156,7 @@ def measured_section(cells: list[acceptance_measured.AcceptanceCell], problems: 
              T("col_drafts"): c.counts.drafts, T("col_accepted"): c.counts.accepted,
              T("col_position_rates"): chart.rates_text(c), T("col_recording"): c.file} for c in cells]
     table(rows)
-    st.caption(f"{kind_markdown('measured')} " + T("counters_note") + f"{kind_markdown('computed')} " + T("implied_alpha_note"))
+    st.caption(f"{kinds_of(cells)} " + T("counters_note") + f"{kind_markdown('computed')} " + T("implied_alpha_note"))
     f16_note(cells)
     ngram_v1_note(cells)
 

@@ -38,6 +38,12 @@ def series_name(c: AcceptanceCell) -> str:
     return short(f"{c.arm} · {Path(c.file).stem}")
 
 
+def kinds_of(cells: list[AcceptanceCell]) -> str:
+    """The badges of the kinds of number these cells are: measured here, and timing only where an arm's acceptance
+    was set."""
+    return " / ".join(kind_markdown(k) for k in dict.fromkeys(c.number_kind for c in cells))
+
+
 def cell_line(c: AcceptanceCell) -> str:
     temp = "—" if c.temperature is None else f"{c.temperature:g}"
     return (f"{c.file} · {c.arm} ÷ {c.baseline} · {c.prompt} · γ {c.gamma} · T {temp} · {c.engine} · {c.machine} · "
@@ -114,13 +120,13 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
                 for c in cs]},
             text=[f"{c.prompt}: α {c.alpha:.2f}, c {c.cost_ratio:.2f}, {change_percent(residual(c))}<br>{T('fit_x')} "
                   f"{times(c.predicted)}<br>{T('fit_y')} {times(c.measured_speedup)}" for c in cs],
-            hovertemplate="%{text}<extra></extra>"))
+            hovertemplate="%{text}<extra></extra>", cliponaxis=False))  # an edge marker whole, not halved
     fig.add_hline(y=1, line_dash="dot", line_color=palette.baseline(1))
     fig.update_layout(title=T("fit_title"), height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("fit_x"), "range": [0, top]}, yaxis={"title": T("fit_y"), "range": [0, top]},
                       legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="fit_chart")
-    st.caption(f"{kind_markdown('measured')} / {kind_markdown('computed')} " + T("fit_caption"))
+    st.caption(f"{kinds_of(shown)} / {kind_markdown('computed')} " + T("fit_caption"))
     if len(groups) > len(drawn):
         st.caption(T("fit_too_many", n=len(groups), max=len(drawn)))
     if left_out:  # an engine defect's step times are not a drafter's cost: kept out of the fit, named here
@@ -134,21 +140,23 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
 
     # what a row is, pinned, then the multipliers the table exists for; the long file name last
     rows = [{T("col_cell"): f"{c.prompt} · {c.arm}", T("col_measured"): times(c.measured_speedup),
-             T("col_formula"): times(c.predicted), T("col_ideal"): times(c.predicted_ideal),
+             T("col_tokens"): c.tokens, T("col_formula"): times(c.predicted), T("col_ideal"): times(c.predicted_ideal),
              T("col_residual"): change_percent(residual(c)), "γ": c.gamma, T("col_length"): round(c.acceptance_length, 2),
              "α": round(c.alpha, 3), T("col_step"): round(c.step_ratio, 2), "c": round(c.cost_ratio, 3),
              T("col_undrafted"): f"{c.undrafted_steps / c.steps:.0%}", T("col_recording"): c.file,
              T("col_link"): calculator_link(c)}
             for c in shown]
     table(rows, key="fit_table",
-                 column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗")})
+                 column_config={T("col_link"): st.column_config.LinkColumn(display_text="α · γ · c ↗"),
+                                T("col_tokens"): st.column_config.NumberColumn(help=T("fit_tokens_help"))})
+    st.caption(T("fit_one_pair"))  # one pair, several multipliers: the reason beside them
     worst = max(shown, key=lambda c: abs(residual(c)))
     ratios = [c.step_ratio for c in shown]
     st.caption(f"{kind_markdown('computed')} " + T(
         "fit_gap", lo=min(ratios), hi=max(ratios), cell=f"{worst.prompt} · {worst.arm} · {Path(worst.file).stem}",
         gap=change_percent(residual(worst)), undrafted=f"{worst.undrafted_steps / worst.steps:.0%}"))
     # More verify steps counted than the tokens allow: say so where it shows (folded away when there are many).
-    over = [f":material/warning: {kind_markdown('measured')} " + T(
+    over = [f":material/warning: {kind_markdown(c.number_kind)} " + T(
         "fit_overcount", cell=f"{c.prompt} · {c.arm} · {Path(c.file).stem}", drafts=c.counts.drafts, steps=c.steps)
         for c in shown if c.counts.drafts > c.steps]
     with st.expander(T("fit_overcount_title", n=len(over))) if len(over) > 2 else st.container():

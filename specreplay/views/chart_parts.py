@@ -16,7 +16,7 @@ from specreplay.addresses import address, addresses_named
 from specreplay.charts import MAX_NAME, MAX_SERIES, on_scale, short  # noqa: F401  (the pages' chart rules, re-exported)
 from specreplay.quoted.articles import originals
 from specreplay.views.texts import Texts
-from specreplay.views.ui import localized, plain
+from specreplay.views.ui import lang, localized, plain
 
 T = Texts("chart_parts")
 
@@ -90,7 +90,7 @@ def ratio_heatmap(z: Sequence[Sequence[float | None]], colorbar: dict | None = N
 def page_sources(ids: list[str]) -> None:
     """One line under a page's intro: the public sources behind its figures, each linked (specreplay.addresses);
     ids are original-source ids (assets/original_sources.csv), engines or models."""
-    named = addresses_named()
+    named = addresses_named(lang())
     items = [f"[{plain(localized(originals()[i], 'name') if i in originals() else named[i], 120)}]({address(i)})" for i in ids
              if address(i)]
     if items:

@@ -25,10 +25,22 @@ def figure_source(fig: chooser.Figure) -> str:
     return source_line(fig)
 
 
-def figures(items: tuple) -> None:
-    """Each cited figure on its own line: kind badge, value, and its source line."""
+def figures(items: tuple, answers: dict[str, str], fold: bool = True) -> None:
+    """Each cited figure on its own line: kind badge, value and source line. Those measured under other answers
+    than the reader's are comparisons, not evidence for their situation: marked, and folded into one expander
+    after the evidence (unless already inside one: Streamlit nests none)."""
+    lines = []
     for text, fig in chooser.describe(items, lang()):
-        st.markdown(f"- {kind_markdown(shown_kind(fig))} **{text}** — {figure_source(fig)}")
+        other = chooser.differs(fig, answers)
+        mark = " " + T("other_setting", questions=", ".join(T(f"setting_{q}") for q in other)) if other else ""
+        lines.append((bool(other), f"- {kind_markdown(shown_kind(fig))} **{text}**{mark} — {figure_source(fig)}"))
+    for _, line in [x for x in lines if not x[0] or not fold]:
+        st.markdown(line)
+    compared = [line for other, line in lines if other]
+    if fold and compared:
+        with st.expander(T("compared", n=len(compared))):
+            for line in compared:
+                st.markdown(line)
 
 
 def links(rule: chooser.Rule) -> None:
@@ -45,11 +57,11 @@ def links(rule: chooser.Rule) -> None:
         link("concurrency", T("link_concurrency", level=level), query={"level": str(level), "lang": lang()})
 
 
-def rule_block(rule: chooser.Rule) -> None:
+def rule_block(rule: chooser.Rule, answers: dict[str, str]) -> None:
     st.markdown(f"{verdict(rule.verdict)} **{localized(rule, 'situation')}** — "
                 f"{localized(rule, 'why')}")
     st.caption(kind_markdown("quoted") + " " + source_line(rule))
-    figures(rule.figures)
+    figures(rule.figures, answers)
     links(rule)
 
 
@@ -67,24 +79,23 @@ for col, (q, options) in zip(cols, chooser.QUESTIONS.items()):
         answers[q] = st.radio(T(f"question_{q}"), list(options), key=f"ask_{q}", format_func=labels.get)
 url_state.publish(CONTROLS)
 
-def none_pays(fits: list[chooser.Fit]) -> None:
-    """No method recommended: say so with the best speedup we measured for a method advised against (below 1.0
-    everywhere, or the articles' word alone when we measured none)."""
-    measured = [(f.method, fig) for f in fits if f.verdict == "avoid" for r in f.rules for fig in r.figures
-                if isinstance(fig, chooser.RecordedFigure)]
-    if not measured or max(fig.value for _, fig in measured) >= 1:
+def none_pays(fits: list[chooser.Fit], answers: dict[str, str]) -> None:
+    """No method recommended: the best speedup we measured, under the reader's own answers, for a method advised
+    against (the articles' word alone when we measured none there)."""
+    best = chooser.best_measured(fits, answers)
+    if best is None:
         st.info(T("none_recommended"))
         return
-    method, best = max(measured, key=lambda mf: mf[1].value)
-    text = chooser.describe((best,), lang())[0][0]
-    st.info(f"{kind_markdown('measured')} " + T("none_pays_here", method=method.id, figure=text)
-            + f" — {figure_source(best)}")
+    method, fig = best
+    text = chooser.describe((fig,), lang())[0][0]
+    key = "none_pays_here" if fig.value < 1 else "none_recommended_measured"
+    st.info(f"{kind_markdown('measured')} " + T(key, method=method.id, figure=text) + f" — {figure_source(fig)}")
 
 
 fits, advice = chooser.choose(answers)
 st.subheader(T("methods_that_fit"))
 if not any(f.verdict == "recommend" for f in fits):
-    none_pays(fits)
+    none_pays(fits, answers)
 for fit in fits:
     m = fit.method
     with st.container(border=True):
@@ -93,23 +104,23 @@ for fit in fits:
                                                       high=T(f"rating_{m.high_qps}"),
                                                       note=localized(m, "doc_note")) + f" · {source_line(m)}")
         for rule in fit.rules:
-            rule_block(rule)
+            rule_block(rule, answers)
 
 if advice:
     st.subheader(T("advice_title"))
     for rule in advice:
         with st.container(border=True):
-            rule_block(rule)
+            rule_block(rule, answers)
 
 caveats = chooser.caveats()
 if answers["copies"] == "yes":
     c = caveats["benchmarks_overstate"]
     st.warning(T("copies_check")
                + localized(c, "text"))
-    figures(c.figures)
+    figures(c.figures, answers)
 
 with st.expander(T("caveats_expander")):
     for c in caveats.values():
         st.markdown(f"- {localized(c, 'text')} — {source_line(c)}")
         if c.figures and not (answers["copies"] == "yes" and c.id == "benchmarks_overstate"):
-            figures(c.figures)
+            figures(c.figures, answers, fold=False)

@@ -19,10 +19,11 @@ from specreplay.recording.locations import recording_files
 from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, plotly, ratio_heatmap, short, sources
+from specreplay.views.full_scale import marked_points
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, times
 from specreplay.views.uploaded import parsed_upload
-from specreplay.words import word
+from specreplay.words import arm_label, word
 
 T = Texts("concurrency")
 ALL = "all"
@@ -137,8 +138,7 @@ def pareto_section() -> None:
                       xaxis={"title": T("pareto_x"), "rangemode": "tozero"},
                       yaxis={"title": T("pareto_y"), "rangemode": "tozero"}, legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="pareto_chart")
-    timing = T("timing_only") if header.timing_only else ""
-    kind_badge("imported" if imported else "measured", " · ".join(x for x in (timing, file, header.machine.line) if x))
+    kind_badge("imported" if imported else header.kind(), " · ".join(x for x in (file, header.machine.line) if x))
     st.caption(T("cav_throughput"))
     if note := concurrency.defect_caveat(header, shown, lang()):
         st.caption(f":material/bug_report: {note.page}")
@@ -155,7 +155,7 @@ def pareto_section() -> None:
                 notes.append(T("pareto_beaten", arm=spec, level=p.concurrency, base=base, blevel=by.concurrency,
                                x=p.interactivity, bx=by.interactivity, y=p.throughput, by=by.throughput))
         st.markdown("\n".join(f"- {n}" for n in notes) if notes else T("pareto_none_beaten", arm=spec, base=base))
-    sources([f"{file} · {a.id} · {a.label} · {a.engine.line} · {header.machine.line} · {header.date}"
+    sources([f"{file} · {a.id} · {arm_label(a.label, lang())} · {a.engine.line} · {header.machine.line} · {header.date}"
              for a in header.arms if a.id in shown])
 
 
@@ -182,7 +182,8 @@ def breakeven_section() -> None:
     v = breakeven_chart.view(got, by_target[target], "throughput", lang())
     g = v.grid
     xs = list(range(len(g.levels)))
-    z = [[None if v is None else round(v, 2) for v in row] for row in g.throughput]
+    # a cell an engine's artefact produced stays uncoloured, outlined with its ratio (specreplay.explain.artefacts)
+    z = [[None if x is None else round(x, 2) for x in row] for row in v.z]
     hover = [[f"L {L:g} · {lv} · {times(t)} ({T('metric_throughput')}) · {times(d)} ({T('metric_decode')})"
               for lv, t, d in zip(g.levels, trow, drow)] for L, trow, drow in zip(g.lengths, g.throughput, g.decode)]
     fig = go.Figure(ratio_heatmap(z, x=xs, y=list(g.lengths), customdata=hover, hovertemplate="%{customdata}<extra></extra>",
@@ -191,12 +192,13 @@ def breakeven_section() -> None:
                                                                        "coloring": "lines"},
                              line={"color": "black", "width": 3}, showscale=False, name=T("be_contour"),
                              hoverinfo="skip", showlegend=True))
+    marked_points(fig, [(g.levels.index(lv), L, why, ratio) for L, lv, why, ratio in v.marked], cells=True)
     fig.update_layout(title=v.title, height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       xaxis={"title": T("be_x"), "tickvals": xs, "ticktext": [str(v) for v in g.levels]},
                       yaxis={"title": T("be_y")}, legend={"orientation": "h", "y": -0.2})
     plotly(fig, key="breakeven_chart")
     download_chart("breakeven")
-    kind_badge("measured", v.badge)
+    kind_badge(v.kind, v.badge)
     st.markdown("\n".join(f"- {r}" for r in v.rows.values()))
-    st.caption(f"{kind_markdown('measured')} " + " ".join(c.page for c in v.caveats))
+    st.caption(f"{kind_markdown(v.kind)} " + " ".join(c.page for c in v.caveats))
     sources(v.sources)

@@ -1,5 +1,7 @@
 """Price per hour and decode rate → cost per 1M output tokens; KV bytes per token → sessions that fit."""
 
+import math
+
 import streamlit as st
 
 from specreplay import theory
@@ -8,7 +10,7 @@ from specreplay.quoted import article_tables
 from specreplay.views import url_state
 from specreplay.views.chart_parts import page_sources
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, lang, localized, page_intro, shown_kind, source_line
+from specreplay.views.ui import kind_markdown, lang, localized, page_intro, shown_kind, source_line
 
 T = Texts("cost")
 COST_TABLE = "cost_h100"
@@ -58,7 +60,8 @@ with right:
              help="$/h × 1,000,000 ÷ (3,600 × tok/s)")
     b.metric(T("metric_answer", answer=answer), f"{theory.seconds_per_answer(answer, tok_s):.2f} s",
              help=T("answer_time_help"))
-    kind_badge("computed", T("price_formula"))
+    # a caption wraps where a long badge is cut; its $ signs escaped, not read as LaTeX
+    st.caption(f"{kind_markdown('computed')} " + T("price_formula").replace("$", "\\$"))
     rows = []
     for arm in arms:
         cell = article_tables.cell(COST_TABLE, arm, "throughput")
@@ -124,9 +127,9 @@ with right:
     a, b, c = st.columns(3)
     a.metric(T("metric_kv_per_token"), f"{per_token:,.0f}", help="2 × L × H_kv × d_h × bytes")
     b.metric(T("metric_budget_tokens"), f"{theory.tokens_fitting(budget_gib * theory.GIB, per_token):,.0f}")
-    c.metric(T("metric_sessions"),
-             f"{theory.sessions_fitting(budget_gib * theory.GIB, context, per_token, reserved / 100):,.1f}")
-    kind_badge("computed", T("kv_formula"))
+    sessions = theory.sessions_fitting(budget_gib * theory.GIB, context, per_token, reserved / 100)
+    c.metric(T("metric_sessions"), f"{math.floor(sessions):,}", help=T("sessions_help", exact=sessions))  # whole ones
+    st.caption(f"{kind_markdown('computed')} {T('kv_formula')}")
     kv = article_tables.cell(KV_TABLE, KV, "kv_bytes_per_token")
     st.caption(kind_markdown("quoted") + " " + T("kv_defaults", kv_value=kv.value, num_KV_TABLE_KV_max_toke=num(KV_TABLE, KV, 'max_tokens'), num_KV_TABLE_KV_tokens_p=num(KV_TABLE, KV, 'tokens_per_request')) + f" — {source_line(kv, conditions=False)}")
     pool = article_tables.cell("memory", "drafter_on", "kv_pool_change")

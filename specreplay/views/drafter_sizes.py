@@ -15,7 +15,7 @@ from specreplay.quoted import article_tables
 from specreplay.views.chart_parts import plotly
 from specreplay.views.tables import table as shown_table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import kind_badge, kind_markdown, localized, times
+from specreplay.views.ui import Kind, kind_badge, kind_markdown, localized, times
 
 T = Texts("drafter_sizes")
 H = Texts("trained_head")
@@ -99,7 +99,8 @@ def section() -> None:
         if not rows:
             st.info(T("empty"), icon=":material/hourglass_empty:")
             return
-        kind_badge("measured", T("badge"))
+        kind: Kind = next((rec.kind() for _, rec in ds.recordings()), "measured")  # the size files are one kind
+        kind_badge(kind, T("badge"))
         st.markdown(T("intro"))
         heads = trained_head.head_costs(acceptance_measured.recorded_cells()[0])
         chart(rows, heads)
@@ -111,7 +112,7 @@ def section() -> None:
         head_section(rows, heads)
         for before, after in ds.unpatched():
             if after and before.rate and after.rate:
-                st.caption(f"{kind_markdown('measured')} " + T("before_after", length=before.set_length,
+                st.caption(f"{kind_markdown(kind)} " + T("before_after", length=before.set_length,
                                                                size=_size(before.size), before=before.rate,
                                                                after=after.rate))
         st.caption(T("note", pr=PR))

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import palette
-from specreplay.explain import ceiling
+from specreplay.explain import artefacts, ceiling
 from specreplay.explain import full_scale as fs
 from specreplay.quoted import article_tables
 from specreplay.recording import catalogue
@@ -19,6 +19,7 @@ from specreplay.views.texts import Texts
 from specreplay.views.ui import FORMAT_COLOR, kind_badge, kind_markdown, localized, plain, source_line, times
 
 T = Texts("full_scale")
+MARKED = Texts("artefacts")  # points a defect or a start-up stall produced
 LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart keeps to six series with 1.0
 
 
@@ -33,8 +34,8 @@ def _get(name: str) -> Recording | None:
 
 
 def _badges(name: str, rec: Recording) -> None:
-    kind_badge("measured", f"recordings/{name} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
-    st.caption(f"{kind_markdown('measured')} {kind_markdown('quoted')} **{T('badge')}**: "
+    kind_badge(rec.kind(), f"recordings/{name} · vLLM 0.23.0 · {rec.machine_line}")  # the kind says timing only
+    st.caption(f"{kind_markdown(rec.kind())} {kind_markdown('quoted')} **{T('badge')}**: "
                + T("badge_note") + T("shape_note"))
 
 
@@ -109,9 +110,12 @@ def concurrency_panel() -> None:
         return
     fig = go.Figure()
     for i, c in enumerate(curves):
-        fig.add_trace(go.Scatter(x=list(c.throughput), y=list(c.throughput.values()), mode="lines+markers",
+        counted = {lv: (None if lv in c.left_out else v) for lv, v in c.throughput.items()}  # a gap at a marked level
+        fig.add_trace(go.Scatter(x=list(counted), y=list(counted.values()), mode="lines+markers",
                                  name=T("trace_w4_drafter", length=c.acceptance), line={"color": palette.series(i)},
                                  hovertemplate=T("hover_streams") + "<extra></extra>"))
+    marked_points(fig, [(lv, c.throughput[lv], why, palette.series(i)) for i, c in enumerate(curves)
+                        for lv, why in c.left_out.items()])
     fig.add_hline(y=1.0, line={"color": "#444", "dash": "dot"}, annotation_text=T("drafter_off"))
     fig.update_layout(title=T("drafter_question"),
                       height=400, margin={"l": 10, "r": 10, "t": 50, "b": 10}, legend={"orientation": "h", "y": -0.25},
@@ -134,11 +138,13 @@ def concurrency_panel() -> None:
                    + T("bf16_tail"))
     grid = fs.drafter_curves(rec, "w4")
     levels = sorted({lv for c in grid for lv in c.throughput})
-    z = [[c.throughput.get(lv) for lv in levels] for c in grid]
+    z = [[c.counted().get(lv) for lv in levels] for c in grid]  # a marked cell stays empty, outlined below
     # streams as categories: 1, 2, 4 … 64 evenly spaced (a log axis), each cell as wide as the next
     heat = go.Figure(ratio_heatmap(z, x=[str(lv) for lv in levels], y=[f"{c.acceptance:g}" for c in grid],
                                    colorbar={"title": T("on_off")}, hovertemplate="L %{y} · %{x}: %{text}<extra></extra>"))
-    heat.update_layout(title=T("breakeven_title"),
+    marked_points(heat, [(str(lv), f"{c.acceptance:g}", why, c.throughput[lv]) for c in grid
+                         for lv, why in c.left_out.items()], cells=True)
+    heat.update_layout(title=T("breakeven_title"), showlegend=True, legend={"orientation": "h", "y": -0.2},
                        height=420, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                        xaxis={"title": T("streams"), "type": "category"},
                        yaxis={"title": T("set_length"), "type": "category"})
@@ -147,6 +153,26 @@ def concurrency_panel() -> None:
     st.caption(T("edge_lead")
                + " · ".join(f"{lv}: {v:.2f}" if v else f"{lv}: —" for lv, v in edge.items())
                + T("edge_tail"))
+    if any(c.left_out for c in grid):
+        st.caption(MARKED("stall_rule", factor=artefacts.STALL_TTFT))
+
+
+def marked_points(fig: go.Figure, points: list[tuple], cells: bool = False) -> None:
+    """Points an engine defect or a start-up stall produced (specreplay.explain.artefacts), drawn hollow, one legend entry
+    per reason. A line chart's points are (level, ratio, reason, colour); a heat map's (column, row, reason,
+    ratio), an open square over the empty cell with the ratio written in it."""
+    for why in dict.fromkeys(p[2] for p in points):
+        mine = [p for p in points if p[2] == why]
+        if cells:
+            fig.add_trace(go.Scatter(x=[p[0] for p in mine], y=[p[1] for p in mine], mode="markers+text",
+                                     text=[times(p[3]) for p in mine], name=MARKED(why),
+                                     marker={"symbol": "square-open", "size": 28, "color": "#444"},
+                                     hovertemplate="L %{y} · %{x}: %{text} · " + MARKED(why) + "<extra></extra>"))
+        else:
+            fig.add_trace(go.Scatter(x=[p[0] for p in mine], y=[p[1] for p in mine], mode="markers", name=MARKED(why),
+                                     marker={"symbol": "circle-open", "size": 11, "color": [p[3] for p in mine],
+                                             "line": {"width": 2}},
+                                     hovertemplate=T("hover_streams") + " · " + MARKED(why) + "<extra></extra>"))
 
 
 def roofline_panel() -> None:
@@ -154,7 +180,7 @@ def roofline_panel() -> None:
     rec = _get(fs.LADDER_SWEEP)
     if rec is None:
         return
-    kind_badge("measured", f"recordings/{fs.LADDER_SWEEP} · {T('timing')} · vLLM 0.23.0 · {rec.machine_line}")
+    kind_badge(rec.kind(), f"recordings/{fs.LADDER_SWEEP} · vLLM 0.23.0 · {rec.machine_line}")
     w4 = {lv: v for lv, v in fs.quant_curve(rec, "w4").items() if v}
     low = [v for lv, v in w4.items() if lv <= 16]
     if not low:
@@ -173,5 +199,5 @@ def roofline_panel() -> None:
                       xaxis={"title": T("streams_log"), **log2_axis(x for t in fig.data for x in t.x)},
                       yaxis={"title": T("vs_bf16"), "rangemode": "tozero"})
     plotly(fig, key="full_scale_quant")
-    st.caption(T("quant_note", measured=kind_markdown("measured"), low=times(min(low)), top=times(w4[max(w4)]),
+    st.caption(T("quant_note", measured=kind_markdown(rec.kind()), low=times(min(low)), top=times(w4[max(w4)]),
                  level=max(w4)) + T("shape_note"))

@@ -20,6 +20,7 @@ from specreplay.views.pages import link
 from specreplay.views.player_frame import player_frame
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_badge, kind_markdown, lang, plain, recorded_with, source_line, times
+from specreplay.words import arm_label, word
 
 T = Texts("home")
 PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]
@@ -46,8 +47,8 @@ def hero() -> None:
     speed = default_speed(max(p.track.end_us for p in panes))
     payload = {**player_payload(panes, speed=speed, lang=lang(), reference=0), "autoplay": True, "standalone": True}
     player_frame(payload, height=330, alt=T("hero_alt"))
-    kind_badge("measured", provenance(rec.header).line())
-    reference = plain(rec.arm(story.F16_PAIR[0]).label.split(" · ")[-1], 60)  # "F16 (16-bit weights, …)"
+    kind_badge(rec.kind(), provenance(rec.header).line())
+    reference = plain(arm_label(rec.arm(story.F16_PAIR[0]).label.split(" · ")[-1], lang()), 60)  # "F16 (16-bit …)"
     cols = st.columns(len(panes))
     for col, pane, shown in zip(cols, panes, payload["panes"]):
         rate, ratio = pane_rate(pane), shown["ratio"]
@@ -55,12 +56,16 @@ def hero() -> None:
                    delta=None if ratio is None else f"{times(ratio)} {T('vs', ref=reference)}",
                    delta_color="normal" if (ratio or 0) >= 1 else "inverse", delta_arrow="off",
                    help=T("hero_rate_help"))
+    st.caption(T("f16_explained", note=word("f16_note", lang())))
     if win.q4_gain is not None and win.q4_rate and win.q4_draft_rate:
         q = {s.cell.key: s for s in article_tables.ladder("quant_vs_drafter", series_names=PAIRS_001)}
         b0, b1, q0, q1 = (q[k].value for k in PAIRS_001)
         st.markdown(f"{kind_markdown('measured')} {kind_markdown('quoted')} {kind_markdown('computed')} " + T(
             "hero_quant", q4=win.q4_rate, q4d=win.q4_draft_rate, gain=times(win.q4_gain), b0=b0, b1=b1,
             bg=times(b1 / b0), q0=q0, q1=q1, qg=times(q1 / q0)))
+        # the replay's and the summary's caveats on that figure travel with it (not like-for-like text)
+        for w in recorded_arm_pane(rec, story.Q4_PAIR[1], win.prompt, None).warnings:
+            st.caption(f":material/warning: {plain(story.Q4_PAIR[1])} {times(win.q4_gain)}: {plain(w.text(lang()), 300)}")
         st.caption(source_line(q[PAIRS_001[0]].cell, conditions=False) + " · "
                    + recorded_with([rec.arm(a) for a in story.F16_PAIR + story.Q4_PAIR]))
     link("replay", T("hero_open"), query={"recording": llamacpp_files.LADDER.removesuffix(".jsonl"),

@@ -6,24 +6,24 @@ of numbers and where to go next."""
 
 import streamlit as st
 
+from specreplay.recording.kinds import KINDS
 from specreplay.views.hero import hero
 from specreplay.views.home_ladders import crossing, ladders
 from specreplay.views.pages import PAGES, START, link
 from specreplay.views.texts import Texts
 from specreplay.views.trained_head import hero as gpu_hero
-from specreplay.views.ui import Kind, kind_markdown
+from specreplay.views.ui import kind_markdown
 
 T = Texts("home")
 KIND = Texts("kinds")  # what each kind of number means
-KINDS: tuple[Kind, ...] = ("measured", "quoted", "computed", "simulated", "imported")
 
 st.title(T("title"))
 ladders()
 hero()
 gpu_hero()
 crossing()
-st.subheader(T("kinds"))
-st.markdown("\n".join(f"- {kind_markdown(kind)} {KIND(kind)}" for kind in KINDS))
+with st.expander(T("kinds")):  # every badge of every page, explained: read when a badge is in doubt
+    st.markdown("\n".join(f"- {kind_markdown(kind)} {KIND(kind)}" for kind in KINDS))
 st.subheader(T("explore"))
 for p in PAGES:
     if p != START:

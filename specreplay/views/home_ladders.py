@@ -35,7 +35,9 @@ def ladders() -> None:
     got = catalogue.read(fs.LADDER)
     length = code_acceptance()
     ours = fs.ladder(got, length) if isinstance(got, Recording) else None
-    st.markdown(f"{kind_markdown('quoted')} {T('article_ladder')} · {kind_markdown('measured')} "
+    ours_kind = got.kind() if isinstance(got, Recording) else "measured"
+    # the physics first, then what each ladder is: one block, so both ladders and the replay fit the first screen
+    st.markdown(T("why") + "\n\n" + f"{kind_markdown('quoted')} {T('article_ladder')} · {kind_markdown(ours_kind)} "
                 + T("our_ladder", acceptance=length))
     header = [T("col_rung"), T("col_article"), T("col_prev"), T("col_first"), T("col_ours"), T("col_prev"),
               T("col_first"), T("col_ceiling")]
@@ -54,7 +56,7 @@ def ladders() -> None:
     st.markdown(_table(header, rows))
     links = recorded_with([got.arm(ours.steps[0].arm)], models=False) if ours and isinstance(got, Recording) else ""
     st.caption(f"{kind_markdown(shown_kind(steps[0].cell))} {source_line(steps[0].cell, conditions=False)} · "
-               f"{kind_markdown('computed')} {T('ceiling_note')} {links}")
+               f"{kind_markdown('computed')} {T('ceiling_note')} {T('ceiling_why')} {links}")
 
 
 def crossing() -> None:
@@ -66,7 +68,7 @@ def crossing() -> None:
         st.markdown(f"{kind_markdown('quoted')} {T('crossing_article')}")
         st.markdown(_table([T("col_level")] + [str(c.level) for c in cells],
                            [["×"] + [times(c.value, T("not_measured")) for c in cells]]))
-        st.caption(source_line(cells[0]))
+        st.caption(source_line(cells[0]) + " · " + T("articles_where"))
     sweep = catalogue.read(llamacpp_files.SWEEP)
     curve = story.drafter_by_level(sweep) if isinstance(sweep, Recording) else None
     with right:
@@ -77,3 +79,16 @@ def crossing() -> None:
                            [["×"] + [times(v) for v in curve.decode.values()]]))
         st.caption((T("crossing_at", level=curve.crossing) if curve.crossing else T("crossing_none")) + " · "
                    + recorded_with([sweep.arm(a) for a in story.F16_PAIR]))  # type: ignore[union-attr]
+        _beside_the_replay(sweep, curve)  # type: ignore[arg-type]
+
+
+def _beside_the_replay(sweep: Recording, curve: story.ByLevel) -> None:
+    """The same pair at one stream reads another multiplier than the replay above: say why (recording, tokens)."""
+    cells = catalogue.read(llamacpp_files.LADDER)
+    win = story.drafter_wins(cells) if isinstance(cells, Recording) else None
+    one = curve.decode.get(1)
+    if win is None or one is None or not isinstance(cells, Recording):
+        return
+    st.caption(T("crossing_vs_replay", one=times(one), replay=times(win.gain), file=llamacpp_files.SWEEP,
+                 tokens=sweep.header.recorder.max_tokens, prompts=", ".join(p.id for p in sweep.prompts),
+                 replay_tokens=cells.header.recorder.max_tokens, replay_prompt=win.prompt))

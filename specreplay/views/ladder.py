@@ -32,6 +32,7 @@ from specreplay.views.ui import (
     shown_kind,
     times,
 )
+from specreplay.words import arm_label
 
 T = Texts("ladder")
 H200_FILE = recording_file("smollm2-h200.jsonl")
@@ -202,7 +203,7 @@ def our_ladder(kind: str) -> None:
     if band:
         st.caption(f"{kind_markdown('computed')} " + T(f"ceiling_{machine}", bandwidth=band.bytes_per_s / 1e9,
                                                        where=band.where, recorded=got.machine_line))
-    sources([f"{kind_label('measured')} · recordings/{file} · {a} · {arm_of[a].label or a} · "
+    sources([f"{kind_label(got.kind(a))} · recordings/{file} · {a} · {arm_label(arm_of[a].label, lang()) or a} · "
              f"{arm_of[a].engine.line} · {arm_of[a].model} · {got.machine_line} · "
              f"{got.header.date}" for a in arms])
 

@@ -37,11 +37,12 @@ from specreplay.replay.selection import Selection, default_arms, default_prompt
 from specreplay.replay.source import MAX_UPLOAD_BYTES, load_bundled, provenance
 from specreplay.replay.speedup import speedups
 from specreplay.replay.timeline import decode_rate, first_token_us
+from specreplay.replay.titles import title as recording_title
 from specreplay.views import url_state
 from specreplay.views.player_frame import player_frame
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import Kind, embedded, kind_badge, kind_label, lang, plain, recorded_with
+from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, recorded_with
 from specreplay.views.uploaded import parsed_upload
 from specreplay.views.video_panel import video_export_panel
 from specreplay.words import arm_label
@@ -104,7 +105,7 @@ def _pick_recording() -> tuple[Recording | None, str | None]:
         st.error(plain(str(exc), 500), icon=":material/error:")
         return None, None
     _source_badge(rec)
-    st.caption(plain(rec.title))
+    st.caption(plain(recording_title(rec, lang())))
     if rec.timing_only:
         st.warning(T("timing_only"), icon=":material/timer:")
     return rec, name
@@ -114,7 +115,7 @@ def _source_badge(rec: Recording) -> None:
     """Measured by our recorder, or imported from another tool, with what that tool's file lacks."""
     info = imported_info(rec)
     if not info:
-        kind_badge("measured", provenance(rec.header).line())
+        kind_badge(rec.kind(), provenance(rec.header).line())
         st.caption(recorded_with(list(rec.arms)))
         return
     kind_badge("imported", source_line(info))
@@ -177,10 +178,9 @@ def _pick_arms(rec: Recording | None, rec_key: str, side: DeltaGenerator) -> tup
         st.session_state[akey] = chosen[:MAX_ARMS]
     else:
         st.session_state[akey] = [a for a in st.session_state[akey] if a in options]
-    rec_kind: Kind = "imported" if rec and imported_info(rec) else "measured"
     arm_names = {a: sim_label(a, SIM_WORD) for a in options if is_sim(a)}
     if rec:
-        arm_names |= {a: f"{arm_label(rec.arm(a).label, lang())} ({kind_label(rec_kind)})" for a in recorded}
+        arm_names |= {a: f"{arm_label(rec.arm(a).label, lang())} ({kind_label(rec.kind(a))})" for a in recorded}
     arms = st.multiselect(T("arms"), options, key=akey, max_selections=MAX_ARMS,
                           format_func=lambda a: arm_names[a])
     chosen_recorded = [a for a in arms if not is_sim(a)]
@@ -213,7 +213,7 @@ def _custom_sim_form(arms_key: str) -> None:
     with st.popover(T("build_sim"), icon=":material/science:"):
         st.caption(T("build_sim_help"))
         cols = st.columns(5)
-        tok_s = cols[0].number_input("decode tok/s", MIN_SIM_TOK_S, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
+        tok_s = cols[0].number_input(T("sim_decode"), MIN_SIM_TOK_S, MAX_SIM_TOK_S, 200.0, key="sim_tok_s")
         ttft = cols[1].number_input("TTFT s", 0.0, MAX_SIM_TTFT_S, 0.6, key="sim_ttft")
         alpha = cols[2].number_input("α", 0.0, 1.0, 0.7, key="sim_alpha")
         gamma = cols[3].number_input("γ", 0, 16, 5, key="sim_gamma")
@@ -279,7 +279,7 @@ def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str |
                        vs: st.column_config.NumberColumn(format="×%.2f"),
                        T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
     if ref is not None:
-        st.caption(T("speedup_caption", ref=panes[ref].label))
+        st.caption(T("speedup_caption", ref=arm_label(panes[ref].label, lang())))
     st.caption(T("ceiling_caption"))
 
 
@@ -352,7 +352,7 @@ def _page() -> None:
     reference: int | None = None
     if enough and len(panes) > 1 and not embedded():
         auto = speedups(panes)[0]
-        ref_names = {i: p.label + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
+        ref_names = {i: arm_label(p.label, lang()) + (f" · {p.level}" if p.level else "") for i, p in enumerate(panes)}
         rkey = f"replay_ref::{rec_key}::{prompt}::{','.join(p.key for p in panes)}"
         if rkey not in st.session_state:
             url_ref = url_state.given(REF)[0]
@@ -382,7 +382,7 @@ def _page() -> None:
         if any(p.kind == "simulated" for p in panes):
             kind_badge("simulated", T("sim_badge"))
         if not embedded():
-            title = f"{rec.title} — {prompt or T('by_level')}" if rec else T("title")
+            title = f"{recording_title(rec, lang())} — {prompt or T('by_level')}" if rec else T("title")
             st.download_button(T("download_html"),
                                standalone_html(panes, title=title, rec=rec, lang=lang(), speed=speed,
                                                reference=reference),

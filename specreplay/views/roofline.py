@@ -179,7 +179,7 @@ except (RecordingError, OSError) as exc:
 if trec is not None:
     curves = ts.quant_curves(trec)
     engine = trec.arms[0].engine.line
-    kind_badge("measured", f"recordings/{ts.TIMING_FILE.name} · {TIMING} · {engine} · {trec.machine_line}")
+    kind_badge(trec.kind(), f"recordings/{ts.TIMING_FILE.name} · {TIMING} · {engine} · {trec.machine_line}")
     st.warning(T("serving_timing_note", TIMING=TIMING, engine=engine), icon=":material/timer:")
     fig = go.Figure()
     for c in curves:
@@ -196,7 +196,7 @@ if trec is not None:
     quoted_rows = [{T("col_row"): f"{kind_label('quoted')} · " + localized(s, "label"),
                     **{f"B={m}": (f"{s.value_at(m):.2f}×" if s.value_at(m) is not None else "") for m in BATCHES[:7]}}
                    for s in quoted]
-    ours = [{T("col_row"): f"{kind_label('measured')} · Qwen2.5-7B-shape · {c.label} · {TIMING}",
+    ours = [{T("col_row"): f"{kind_label(trec.kind())} · Qwen2.5-7B-shape · {c.label} · {TIMING}",
              **{f"B={m}": (f"{c.points[m]:.2f}×" if c.points.get(m) is not None else "") for m in BATCHES[:7]}}
             for c in curves]
     table(quoted_rows + ours)
@@ -208,7 +208,7 @@ if trec is not None:
     if fp8 and gptq and awq:
         with st.expander(T("agreement_expander")):
             st.markdown(T("agreement_text", gptq_points_1=gptq.points[1], gptq_points_64=gptq.points[64], awq_points_1=awq.points[1], awq_points_64=awq.points[64], n8_value_at_1=n8.value_at(1), n8_value_at_64=n8.value_at(64), n70_value_at_1=n70.value_at(1), n70_value_at_64=n70.value_at(64), min_v_for_v_in_fp8_point=min(v for v in fp8.points.values() if v is not None), max_v_for_v_in_fp8_point=max(v for v in fp8.points.values() if v is not None), n8_value_at_8=n8.value_at(8), n70_value_at_16=n70.value_at(16), min_gptq_points_32_or_0_=min(gptq.points[32] or 0.0, awq.points[32] or 0.0), nf8_value_at_1=nf8.value_at(1), nf8_value_at_64=nf8.value_at(64), f70_value_at_1=f70.value_at(1), f70_value_at_64=f70.value_at(64), fp8_points_1=fp8.points[1], fp8_points_64=fp8.points[64]))
-    st.caption(T("serving_caption", kind_markdown_measured=kind_markdown('measured'), TIMING=TIMING))
+    st.caption(T("serving_caption", kind_markdown_measured=kind_markdown(trec.kind()), TIMING=TIMING))
 
 roofline_panel()  # 4-bit and fp8 ÷ bf16 at 27B-class on the H200 (issue #25)
 

@@ -35,8 +35,19 @@ def run() -> None:
     ]
     # an embed shows the page alone: no sidebar (?lang= sets its language)
     page = st.navigation(pages, position="hidden" if embedded() else "sidebar")
-    # a wide Markdown table scrolls inside its own frame at narrow widths instead of running past the page
-    st.html("<style>.stMarkdown table{display:block;overflow-x:auto;max-width:100%}</style>")
+    # a wide Markdown table scrolls inside its own frame at narrow widths instead of running past the page, with a
+    # shadow at the edge that has more to show (so no column hides without a cue); Hangul wraps between words
+    st.html("<style>.stMarkdown table{display:block;overflow-x:auto;max-width:100%;background:"
+            "linear-gradient(to right,#fff 30%,#fff0) left/40px 100% no-repeat local,"
+            "linear-gradient(to left,#fff 30%,#fff0) right/40px 100% no-repeat local,"
+            "radial-gradient(farthest-side at 0 50%,#0003,#0000) left/14px 100% no-repeat scroll,"
+            "radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/14px 100% no-repeat scroll}"
+            ".stMarkdown th,.stMarkdown td{word-break:keep-all}"
+            # less empty space above a page's title: the start page's ladders and replay fit one 900 px screen
+            "[data-testid=stMainBlockContainer]{padding-top:3rem}"
+            # a data table's columns past a phone's width scroll inside its frame: say so under it
+            "@media (max-width:640px){[data-testid=stDataFrame]::after{content:\"" + T("table_more")
+            + "\";display:block;font-size:12px;color:#6b7280;margin-top:2px}}</style>")
     if not embedded():
         language_switch()
     try:

@@ -16,12 +16,14 @@ from specreplay import languages, palette
 from specreplay.addresses import address
 from specreplay.languages import Lang
 from specreplay.multiplier import times  # noqa: F401  (the pages' one multiplier format, re-exported)
-from specreplay.quoted.articles import Kind, shown_kind  # noqa: F401  (re-exported: the pages' badges)
+from specreplay.quoted.articles import shown_kind  # noqa: F401  (re-exported: the pages' badges)
 from specreplay.recording.arm import Arm
+from specreplay.recording.kinds import Kind  # noqa: F401  (re-exported: the pages' badges)
 from specreplay.words import word
 
-_KIND_COLOR: dict[Kind, Literal["green", "blue", "orange", "violet", "gray"]] = {
-    "measured": "green", "computed": "blue", "simulated": "orange", "quoted": "violet", "imported": "gray"}
+_KIND_COLOR: dict[Kind, Literal["green", "yellow", "blue", "orange", "violet", "gray"]] = {
+    "measured": "green", "timing_only": "yellow", "computed": "blue", "simulated": "orange", "quoted": "violet",
+    "imported": "gray"}
 # One colour per weight format, on every page that compares formats (roofline, the concurrency page's H200 view).
 FORMAT_COLOR = {k: palette.FORMATS[k] for k in ("bf16", "int4", "fp8")}
 

@@ -122,3 +122,23 @@ def test_bundled_temperature_sweep_names_the_engines_sampled_path(tmp_path, monk
     assert any("copy-t0.3 · ngram · smollm2-vllm-cpu-temperature, temperature 0.3: 98% of the baseline's word "
                "triples are in the prompt, 1% of the speculative arm's (0 of 253 drafts accepted)" in w.value
                for w in at.warning)
+
+
+def test_the_per_position_chart_draws_measured_acceptance_only_with_ticks_to_its_last_position() -> None:
+    """Issue #41 item 6: set-acceptance arms' per-position counts (set, not measured) stay out of the tangle, and the
+    axis is labelled up to the last position drawn (a llama.cpp n-gram arm counts 48), not stopping at 16."""
+    from specreplay.explain.acceptance_measured import recorded_cells
+
+    at = open_page("acceptance", "en")
+    spec = chart(at, "positions_chart")
+    measured = [c for c in recorded_cells()[0] if c.number_kind == "measured"]
+    assert len(spec["cells"]) == len(measured) < len(recorded_cells()[0])
+    last = max(len(c["rates"]) for c in spec["cells"])
+    assert last == 48 and spec["x"]["ticks"][0] == 1 and spec["x"]["ticks"][-1] == last
+
+
+def test_the_fit_charts_points_are_never_clipped_by_its_axes() -> None:
+    at = open_page("acceptance", "en")
+    fig = json.loads(next(c for c in at.get("plotly_chart") if "fit_chart" in c.proto.id).proto.spec)
+    points = [t for t in fig["data"] if t.get("mode") == "markers"]
+    assert points and all(t.get("cliponaxis") is False for t in points)

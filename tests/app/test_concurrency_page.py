@@ -173,7 +173,7 @@ def test_llamacpp_sweep_drafter_curves_pareto_fronts_and_the_break_even_map(tmp_
     heat, contour = fig["data"]
     assert heat["y"] == [1.5, 2.5, 4.0] and contour["contours"]["start"] == 1
     assert any("measured timing at a set acceptance" in shown(m.value) for m in at.markdown
-               if m.value.startswith(":green-badge["))  # st.badge renders as markdown
+               if m.value.startswith(":yellow-badge[timing only"))  # st.badge renders as markdown
     assert any("1 stream" in m.value or "1 streams" in m.value for m in at.markdown)
 
 

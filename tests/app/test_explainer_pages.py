@@ -71,8 +71,8 @@ def test_article_acceptance_lengths_are_bands_compared_at_their_draft_length_k7(
     at = open_page("acceptance", "en")
     spec = chart(at, "etau_chart")
     bands = {b["label"]: (b["y0"], b["y1"]) for b in spec["bands"]}
-    assert bands == {"prose 2.2–2.5 (000) measured": (2.2, 2.5), "code 5.3–5.6 (000) measured": (5.3, 5.6),
-                     "copy 3.1 (001) measured": (3.1, 3.1), "free prose 2.2 (001) measured": (2.2, 2.2)}
+    assert bands == {"prose 2.2–2.5 (000) quoted": (2.2, 2.5), "code 5.3–5.6 (000) quoted": (5.3, 5.6),
+                     "copy 3.1 (001) quoted": (3.1, 3.1), "free prose 2.2 (001) quoted": (2.2, 2.2)}
     assert spec["hlines"] == []  # ranges are bands, not a line at their midpoint
     k7 = spec["fixed"][0]
     assert k7["name"] == "E[τ] at γ=7, the articles' K (computed)" and k7["dash"] == "dash"
@@ -149,7 +149,9 @@ def test_cost_inputs_move_readouts() -> None:
     at = open_page("cost", "en")
     m = metrics(at)
     assert (m["per 1M tokens"], m["one 500-token answer"]) == ("$3.19", "1.34 s")
-    assert (m["KV per token (bytes)"], m["budget in tokens"], m["concurrent sessions"]) == ("327,680", "32,768", "100.2")
+    assert (m["KV per token (bytes)"], m["budget in tokens"], m["concurrent sessions"]) == ("327,680", "32,768", "100")
+    sessions = next(x for x in at.metric if x.label == "concurrent sessions")
+    assert sessions.proto.help.startswith("100.2 contexts' worth")  # whole sessions shown, the exact share on hover
     at.number_input(key="tok_s").set_value(158.34).run()
     assert metrics(at)["per 1M tokens"] == "$7.53"
     at.number_input(key="usd_per_hour").set_value(2.65).run()
@@ -160,7 +162,7 @@ def test_cost_inputs_move_readouts() -> None:
     assert metrics(at)["KV per token (bytes)"] == "163,840"
     at.number_input(key="context").set_value(262144).run()
     at.slider(key="reserved").set_value(36).run()
-    assert metrics(at)["concurrent sessions"] == "0.2"
+    assert metrics(at)["concurrent sessions"] == "0"  # not one 256k session fits: 0.2 of one, on hover
 
 
 def test_start_page_waits_for_its_recordings(tmp_path, monkeypatch) -> None:
@@ -191,3 +193,38 @@ def test_start_page_tells_the_story_in_the_order_of_the_evidence() -> None:
     assert any("| × | 1.29× | 0.87× | 0.56× | 0.45× |" in t for t in text)  # ours, measured
     assert any("below 1.0 from 2 streams" in c.value for c in at.caption)
     assert not any("vLLM 0.23: bf16" in t for t in text)  # the H200 real-model line is off the start page
+
+
+@pytest.mark.parametrize(("lang", "why", "ceiling", "f16", "where"), [
+    ("en", ("reads every weight once per token", "a quarter of the bytes", "yield several tokens"),
+     "so **% of ceiling** falls", "**F16**: 16-bit weights holding", "one ThakiCloud series"),
+    ("ko", ("가중치를 메모리에서 한 번 다 읽으므로", "바이트가 4분의 1", "한 번 읽어 여러 토큰"), "**천장 대비 %**:",
+     "**F16**: 16비트", "ThakiCloud의 한 시리즈"),
+])
+def test_start_page_says_why_it_gets_faster_and_what_its_columns_mean(lang, why, ceiling, f16, where) -> None:
+    """Issue #41 item 5: the physics before the first table, "% of ceiling" explained under the table that shows
+    it, the F16 arm under the replay, where articles 000 and 001 were published; the 4-bit drafter figure keeps its
+    not-like-for-like caveat."""
+    at = open_page("home", lang)
+    first = at.markdown[0].value
+    assert first.startswith("**") and all(w in first for w in why) and first.index(why[0]) < first.index("H200")
+    captions = [c.value for c in at.caption]
+    assert any(ceiling in c for c in captions) and any(where in c for c in captions)
+    assert any(c.startswith(f16) for c in captions)
+    assert any("q4\\-\u2060draft 0.74×" in c and "31" in c for c in captions)
+
+
+def test_one_pair_two_multipliers_carry_their_reason_beside_them() -> None:
+    """Issue #41 item 3: F16 + 0.5B draft ÷ F16 on code at one stream reads 1.5× (the replay's cells file), 1.29×
+    (the sweep) and 1.19× (the temperature file): wherever two show on one screen, the recording and tokens say why."""
+    at = open_page("home", "en")
+    why = next(c.value for c in at.caption if c.value.startswith("At 1 stream: "))
+    assert "1.29×" in why and "1.5×" in why and "qwen-coder-1.5b-llamacpp-cpu-sweep.jsonl" in why
+    assert "48 tokens" in why and "192 on code" in why
+    at = open_page("acceptance", "en")
+    fit = at.dataframe[0].value
+    rows = {r["prompt · arm"]: r for _, r in fit.iterrows()}
+    assert (rows["code · f16-draft"]["measured"], rows["code · f16-draft"]["tokens / request"]) == ("1.5×", 192)
+    assert (rows["code-t0 · f16-draft"]["measured"], rows["code-t0 · f16-draft"]["tokens / request"]) == ("1.19×", 64)
+    assert list(fit.columns)[:3] == ["prompt · arm", "measured", "tokens / request"]
+    assert any(c.value.startswith("A pair in two files: the tokens and recording columns say why") for c in at.caption)

@@ -80,3 +80,33 @@ def test_the_acceptance_fit_leaves_the_defective_h200_draft_model_arms_out_and_s
                              "draft-unpatched@3 · timing-only-sizes-7b-h200",
                              "q4-draft · qwen-coder-1.5b-vllm-h200-q4-draft"]
     assert DEFECT_LINK in note and "not what a draft model costs" in note
+
+
+def test_the_defect_era_draft_model_lines_are_drawn_hollow_dashed_keyed_and_never_read_as_crossings() -> None:
+    """Issue #41 item 2: the vLLM 0.23.0 draft-model pairs are drawn as an engine's artefact, with a legend entry,
+    their values said with the reason, and no crossing computed from them; the defect's caption comes first."""
+    at = open_page("concurrency", "en", source="gpu", metric="throughput")
+    spec = live(at, "concurrency_chart")
+    marked = [s for s in spec["series"] if s.get("marked") == "defect"]
+    assert {s["name"].split(" · ")[0] for s in marked} == {"bf16-draft ÷ bf16", "q4-draft ÷ q4"}
+    assert all(s["hollow"] and s["dash"] == "dash" and s["points"] for s in marked)
+    assert "engine defect: left out" in [s["name"] for s in spec["series"] if s.get("legend", True) is not False]
+    main = {s["name"]: s for s in spec["series"] if s["name"] in QWEN_PAIRS}
+    assert all(y is None for s in main.values() for _, y in s["points"])  # nothing drawn solid
+    readout = at.dataframe[0].value
+    for pair in QWEN_PAIRS:
+        row = readout[readout.iloc[:, 0] == pair].iloc[0]
+        assert "engine defect: left out" in row.iloc[2] and "falls below" not in row.iloc[2]
+    first = next(c.value for c in at.caption if c.value.startswith(":material/info:"))
+    assert "PR #47460" in first
+
+
+def test_the_27b_break_even_map_leaves_the_stall_out_and_outlines_it() -> None:
+    at = open_page("concurrency", "en")
+    heat = plotly(at, "full_scale_breakeven")
+    cells, outline = heat["data"]
+    row = cells["y"].index("1.5")
+    assert cells["z"][row][cells["x"].index("2")] is None  # no colour from the stalled 0.32×
+    assert outline["name"] == "start-up stall: left out" and outline["text"] == ["0.32×", "0.89×"]
+    assert (outline["x"], outline["y"]) == (["2", "4"], ["1.5", "2"])
+    assert any("A start-up stall is a level whose first token waited at least 8×" in c.value for c in at.caption)

@@ -114,10 +114,20 @@ def test_articles_own_arithmetic_is_badged_computed() -> None:
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_home_lists_the_kinds(lang: str) -> None:
     text = " ".join(m.value for m in open_page("home", lang).markdown)
-    names = {"ko": ["여기서 측정", "인용", "계산", "시뮬레이션", "가져옴"],
-             "en": ["measured here", "quoted", "computed", "simulated", "imported"]}[lang]
-    for color, label in zip(["green", "violet", "blue", "orange", "gray"], names):
+    names = {"ko": ["여기서 측정", "타이밍 전용 (설정한 수용)", "인용", "계산", "시뮬레이션", "가져옴"],
+             "en": ["measured here", "timing only (set acceptance)", "quoted", "computed", "simulated", "imported"]}[lang]
+    for color, label in zip(["green", "yellow", "violet", "blue", "orange", "gray"], names):
         assert f":{color}-badge[{label}] **{label}**" in text
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_start_pages_timing_only_ladder_is_badged_timing_only_never_measured_here(lang: str) -> None:
+    """Our 27B-class H200 ladder ran dummy weights at a set acceptance: its badge says so (issue #41)."""
+    from specreplay.words import word
+
+    at = open_page("home", lang)
+    ours = next(m.value for m in at.markdown if ":violet-badge[" in m.value and "H200" in m.value)
+    assert f":yellow-badge[{word('timing_only', lang)}]" in ours and word("measured", lang) not in ours
 
 
 def test_cost_page_translates_batch_into_cost_per_token() -> None:
@@ -198,8 +208,12 @@ def test_chooser_page_in_korean_links_to_the_matching_settings() -> None:
 
 
 def test_chooser_default_answers_say_none_pays_with_the_measured_figure() -> None:
-    """The page's default answers (no drafter, text written anew) recommend no method: the page says none pays and
-    gives the best speedup we measured for the method left (n-gram, below 1.0)."""
-    at = open_page("chooser", "en")
+    """No drafter, text written anew, high temperature: no method is recommended; the page says none pays and gives
+    the best speedup we measured at that temperature for the method left (n-gram, below 1.0). At a low temperature
+    the best greedy cell held 1.05×, and the page says that instead."""
+    at = open_page("chooser", "en", temperature="high")
     note = next(i.value for i in at.info if "None pays here" in i.value)
     assert note.startswith(":green-badge[measured here]") and "`ngram`" in note and "measured speedup 0.69×" in note
+    at.radio(key="ask_temperature").set_value("low").run()
+    note = next(i.value for i in at.info if "recommend no method here" in i.value)
+    assert "`ngram`" in note and "prose-t0.0" in note and "measured speedup 1.05×" in note

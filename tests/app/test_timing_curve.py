@@ -86,13 +86,13 @@ def row(at: AppTest, part: str, column: str | None = None) -> dict:
     raise AssertionError(f"no table row with {part!r}")
 
 
-@pytest.mark.parametrize(("lang", "label", "measured"), [("en", "timing only — dummy weights", "measured here"),
-                                                         ("ko", "타이밍 전용 — 더미 가중치", "여기서 측정")])
-def test_roofline_page_shows_the_timing_only_curve_badged_and_labelled(lang: str, label: str, measured: str) -> None:
+@pytest.mark.parametrize(("lang", "label", "kind"), [("en", "timing only — dummy weights", "timing only (set acceptance)"),
+                                                     ("ko", "타이밍 전용 — 더미 가중치", "타이밍 전용 (설정한 수용)")])
+def test_roofline_page_shows_the_timing_only_curve_badged_and_labelled(lang: str, label: str, kind: str) -> None:
     at = page(lang)
     assert not at.exception, at.exception
     badge = next(b for b in badges(at) if ts.TIMING_FILE.name in b)
-    assert badge.startswith(f"green: {measured} · ") and label in badge and "vllm 0.23.0" in badge and "H200" in badge
+    assert badge.startswith(f"yellow: {kind} · ") and label in badge and "vllm 0.23.0" in badge and "H200" in badge
     assert any(label in h.value for h in at.subheader)
     assert any(label in w.value for w in at.warning)
     gptq, awq, fp8 = row(at, "4-bit GPTQ"), row(at, "4-bit AWQ"), row(at, "fp8 (W8A8)")

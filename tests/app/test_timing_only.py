@@ -1,5 +1,5 @@
-"""A timing_only recording (dummy weights: real timings, noise text) is labelled wherever it shows and its
-text never shows as model output."""
+"""A timing_only recording (dummy weights: real timings, noise text) is badged timing only wherever it shows, never
+"measured here", and its text never shows as model output."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from specreplay.recording import format as fmt
-from specreplay.replay.panes import SIM_TOKEN, TIMING_ONLY, recorded_arm_pane
+from specreplay.replay.export_html import standalone_html
+from specreplay.replay.panes import SIM_TOKEN, recorded_arm_pane
 from specreplay.replay.source import provenance
 from tests.browser_fixtures import ROOT
 
@@ -31,9 +32,26 @@ def test_timing_only_panes_show_one_block_per_token_and_say_so(tmp_path):
     assert set("".join(pane.track.text)) == {SIM_TOKEN}
     assert len("".join(pane.track.text)) == pane.track.tokens == real.track.tokens
     assert pane.track.t_us == real.track.t_us  # the timings are the recorded ones
-    assert TIMING_ONLY in pane.subtitle and pane.details["weights"] == TIMING_ONLY
-    assert provenance(rec.header).line().startswith(TIMING_ONLY) and TIMING_ONLY not in provenance(plain.header).line()
-    assert TIMING_ONLY not in real.subtitle and set("".join(real.track.text)) != {SIM_TOKEN}
+    assert (pane.kind, real.kind) == ("timing_only", "measured")
+    assert set("".join(real.track.text)) != {SIM_TOKEN}
+    assert provenance(rec.header).line() == provenance(plain.header).line()  # the badge says it, in the reader's words
+
+
+def test_an_arm_at_a_set_acceptance_is_timing_only_in_a_file_of_real_weights() -> None:
+    rec = fmt.load(ROOT / "recordings/qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl")
+    assert rec.kind() == "timing_only"
+    real = fmt.load(ROOT / "recordings/qwen-coder-1.5b-llamacpp-cpu.jsonl")
+    assert real.kind() == "measured" and {real.kind(a.id) for a in real.arms} == {"measured"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_an_exported_timing_only_replay_carries_the_timing_only_badge(tmp_path, lang):
+    from specreplay.words import word
+
+    rec = fmt.load(_with_header(tmp_path, timing_only=True))
+    panes = [recorded_arm_pane(rec, a.id, rec.prompts[0].id, None) for a in rec.arms[:2]]
+    page = standalone_html(panes, title="t", rec=rec, lang=lang)
+    assert word("timing_only", lang) in page and f">{word('measured', lang)}<" not in page
 
 
 def test_timing_only_must_be_a_boolean(tmp_path):
@@ -56,4 +74,8 @@ def test_the_replay_page_warns_and_plays_blocks_for_a_timing_only_recording(tmp_
     assert any("Timing only: the times are the real engine's" in str(w.value) for w in at.warning)
     srcdoc = at.get("iframe")[0].proto.srcdoc
     payload = json.loads(re.search(r'id="specreplay-payload">(.*?)</script>', srcdoc).group(1))
-    assert all(set("".join(p["text"])) == {SIM_TOKEN} and TIMING_ONLY in p["subtitle"] for p in payload["panes"])
+    assert all(set("".join(p["text"])) == {SIM_TOKEN} and p["kind"] == "timing_only" for p in payload["panes"])
+    assert payload["labels"]["timing_only"] == "timing only (set acceptance)"
+    badges = [str(b.proto.label) for b in at.get("badge")] if at.get("badge") else []
+    text = " ".join(badges + [m.value for m in at.markdown])
+    assert "timing only (set acceptance)" in text and "measured here" not in text

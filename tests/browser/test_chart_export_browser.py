@@ -234,3 +234,44 @@ def test_the_apps_button_downloads_the_chart_in_the_links_state(app_url: str, pa
         button.click()
     html = Path(got.value.path()).read_text(encoding="utf-8")
     assert html == export_chart(name, "en", state)
+
+
+# What a reader at any width must be able to read in an exported chart: the page never scrolls sideways (a wide
+# table scrolls in its own frame), no label stands one character per line, no text is cut by its box, and no
+# Markdown backtick shows.
+READABLE = r"""() => {
+  const out = [], de = document.documentElement;
+  if (de.scrollWidth > de.clientWidth + 1) out.push(`the page scrolls sideways: ${de.scrollWidth} > ${de.clientWidth}`);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim(), box = n.parentElement;
+    if (!text || box.closest("script, style, title") || !box.checkVisibility()) continue;
+    if (text.includes("`")) out.push("a backtick: " + text.slice(0, 60));
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const rects = [...range.getClientRects()], letters = text.replace(/\s/g, "").length;
+    const em = parseFloat(getComputedStyle(box).fontSize);
+    if (letters >= 4 && rects.length >= 4 && rects.every((r) => r.width < 2.2 * em))
+      out.push("one character per line: " + text.slice(0, 40));
+    const style = getComputedStyle(box);
+    if ((style.overflowX === "hidden" || style.textOverflow === "ellipsis") && box.scrollWidth > box.clientWidth + 1)
+      out.push("cut by its box: " + text.slice(0, 60));
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("name", CHARTS)
+def test_an_exported_chart_reads_at_every_width(browser, tmp_path: Path, name: str, lang: str) -> None:
+    path = tmp_path / f"{name}-{lang}.html"
+    path.write_text(export_chart(name, lang), encoding="utf-8")
+    for width in (390, 560, 1000, 1400):
+        ctx = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            page = ctx.new_page()
+            opened(page, path.as_uri())
+            problems = page.evaluate(READABLE)
+            assert not problems, (width, problems)
+        finally:
+            ctx.close()

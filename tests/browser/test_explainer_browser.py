@@ -80,8 +80,8 @@ def test_acceptance_reference_bands_and_labels_never_overlap(app_url: str, page)
     assert chart.locator("rect.lc-band").count() == 4
     boxes = chart.locator("text.lc-ref-label").evaluate_all(
         "ts => ts.map(t => { const b = t.getBBox(); return [t.textContent, b.x, b.y, b.width, b.height]; })")
-    assert sorted(b[0] for b in boxes) == ["code 5.3–5.6 (000) measured", "copy 3.1 (001) measured",
-                                           "free prose 2.2 (001) measured", "prose 2.2–2.5 (000) measured"]
+    assert sorted(b[0] for b in boxes) == ["code 5.3–5.6 (000) quoted", "copy 3.1 (001) quoted",
+                                           "free prose 2.2 (001) quoted", "prose 2.2–2.5 (000) quoted"]
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             apart = a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1] or a[2] + a[4] <= b[2] or b[2] + b[4] <= a[2]

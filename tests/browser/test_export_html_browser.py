@@ -131,3 +131,35 @@ def test_bundled_export_plays_offline(page, tmp_path: Path) -> None:
         assert [p["tokens"] for p in st["panes"]] == [visible_tokens(track, t) for track in trs]
         assert_shows_recording(st, trs)
     assert blocked == []
+
+
+# Per pane label: its text, and whether every character up to the shared model name (the words that tell the arms
+# apart) lies inside the label's box (lines past the clamp are cut).
+DISTINCT_SHOWN = """(shared) => [...document.querySelectorAll('.pane-label .label-short')].map(e => {
+  const text = e.textContent, end = text.lastIndexOf(shared) > 0 ? text.lastIndexOf(shared) : text.length;
+  const range = document.createRange();
+  range.setStart(e.firstChild, 0);
+  range.setEnd(e.firstChild, end);
+  const box = e.parentElement.getBoundingClientRect();
+  return [text, [...range.getClientRects()].every(r => r.bottom <= box.bottom + 1 && r.right <= box.right + 1)];
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 560, 1000, 1400])
+def test_four_pane_titles_keep_the_words_that_tell_the_arms_apart(browser, tmp_path: Path, width: int) -> None:
+    """Issue #41 item 6: with four arms a pane's title keeps the words that tell it apart ("+ 0.5B draft model K=4 ·
+    Q4_K_M 4-bit", the drafter's target among them) in sight, in Korean, at every width; only the model name they
+    share may be cut."""
+    rec = load(ROOT / "recordings" / "qwen-coder-1.5b-llamacpp-cpu.jsonl")
+    sel = selection(rec, "code", ["f16", "q4", "f16-draft", "q4-draft"], None, None)
+    html_file = tmp_path / "four.html"
+    html_file.write_text(export_recording(rec, sel, "ko"), encoding="utf-8")
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = ctx.new_page()
+        open_offline(page, html_file)
+        labels = page.evaluate(DISTINCT_SHOWN, " · Qwen2.5-Coder-1.5B")
+        assert len(labels) == 4 and all(shown for _, shown in labels), labels
+        assert "Q4_K_M 4비트" in labels[3][0] and "드래프트 모델" in labels[3][0]
+    finally:
+        ctx.close()

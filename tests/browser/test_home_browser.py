@@ -4,7 +4,7 @@
 def test_home_path_opens_the_start_page_without_page_not_found(app_url: str, page) -> None:
     page.goto(f"{app_url}/home?lang=en")
     page.get_by_text("Several times faster — and when it isn't").wait_for(timeout=30_000)
-    page.get_by_text("Five kinds of numbers").wait_for(timeout=30_000)
+    page.get_by_text("Six kinds of numbers").wait_for(timeout=30_000)
     page.wait_for_timeout(1500)  # the not-found dialog, when there is one, comes with the first page render
     assert page.get_by_text("Page not found").count() == 0
     assert page.get_by_role("dialog").count() == 0

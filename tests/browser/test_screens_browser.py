@@ -1,6 +1,7 @@
 """Every page at every width, measured in Debian's chromium: a 390 px phone, 560 px, a 1000 px blog embed
 (?embed=true) and a 1400 px desktop, in English, and the Korean pages on the phone. No element overlaps another, nothing runs off the right of its container or the
-window (a table may scroll inside its own frame: tests/app/test_tables_fit.py pins its key column), and the replay
+window (a table may scroll inside its own frame: tests/app/test_tables_fit.py pins its key column, and a Markdown
+table that does shows an edge shadow), no label stands one character per line, and the replay
 page's player starts on the first screen. Under SPECREPLAY_README_SCREENSHOT=1 (`make screenshot`) the 390 and
 1400 px views of each page go to docs/screenshots/<page>-<width>.png."""
 
@@ -71,6 +72,25 @@ MEASURE = """() => {
       }
     }
   }
+  // a label one character per line (a column too narrow for its header), and a table that scrolls sideways without
+  // the edge shadow that says so (views/shell.py)
+  const main = document.querySelector('[data-testid="stMain"]');
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim(), box = n.parentElement;
+    if (!text || box.closest("svg, script, style") || !seen(box)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const rects = [...range.getClientRects()], em = parseFloat(getComputedStyle(box).fontSize);
+    if (text.replace(/\s/g, "").length >= 4 && rects.length >= 4 && rects.every(r => r.width < 2.2 * em))
+      problems.push("one character per line: «" + text.slice(0, 40) + "»");
+  }
+  if (width <= 640)  // a data table's columns past a phone's width scroll in its frame: a line under it says so
+    for (const d of main.querySelectorAll('[data-testid="stDataFrame"]'))
+      if (getComputedStyle(d, "::after").content === "none") problems.push("a data table with no scroll cue");
+  for (const t of main.querySelectorAll(".stMarkdown table"))
+    if (t.scrollWidth > t.clientWidth + 1 && !getComputedStyle(t).backgroundImage.includes("gradient"))
+      problems.push("a table scrolls sideways with no cue: «" + t.innerText.trim().slice(0, 40) + "»");
   for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
     const a = els[i], b = els[j];
     if (a.contains(b) || b.contains(a)) continue;

@@ -19,6 +19,7 @@ from specreplay.replay.panes import recorded_arm_pane
 from specreplay.video.draw import FrameDrawer
 from specreplay.views import pages
 from tests.apptest_helpers import open_page
+from tests.browser.test_screens_browser import SETTLED
 from tests.browser_fixtures import ROOT
 
 PAGES = ["" if p == pages.START else p.url_path for p in pages.PAGES]  # the start page is served at "/"
@@ -31,10 +32,11 @@ def ladder() -> Recording:
 
 
 def mounted(page):
-    """The start page's player frame once mounted."""
+    """The start page's player frame once mounted, on a page that has settled (its layout final)."""
     handle = page.wait_for_selector("iframe[srcdoc]", timeout=120_000)
     frame = handle.content_frame()
     frame.wait_for_selector("#player[data-mounted='true']", timeout=60_000)
+    page.wait_for_function(SETTLED, timeout=120_000, polling=250)
     return handle, frame
 
 

@@ -62,3 +62,15 @@ def test_the_cpu_bandwidth_file_names_the_machine_and_its_load() -> None:
     assert data["provenance"]["command"] == "python bench/memory_bandwidth.py"
     assert data["provenance"]["cores"] >= 1 and len(data["provenance"]["load_avg_at_start"]) == 3
     assert data["ceilings"]["copy_bandwidth_bytes_per_s"] > 1e9
+
+
+def test_the_summary_marks_timing_only_rows_and_says_why() -> None:
+    """A timing-only file's rows carry the † of the timing-only kind, footnoted; a measured file's carry none."""
+    from recorder import sweep_summary
+
+    for render, rec in ((summary.render, bundled(full_scale.LADDER)),
+                        (sweep_summary.render, bundled(full_scale.LADDER_SWEEP))):
+        lines = render(rec).splitlines()
+        assert all(ln.endswith("†") for ln in lines[1:len(rec.arms) + 1])
+        assert any(ln.startswith("† timing only (set acceptance): ") for ln in lines)
+    assert "†" not in summary.render(bundled(llamacpp_files.LADDER))

@@ -100,9 +100,12 @@ def test_writes_anew_ngram_slows_free_text_down_in_the_article_and_in_our_record
     r = rule("writes_anew")
     assert r.verdict == "avoid" and r.methods == ("ngram",)
     assert value(r, "copy_vs_prose", "free_prose", "speedup") < 1 < value(r, "copy_vs_prose", "copy", "speedup")
-    ours = recorded(r)
-    assert len(ours) == 4 and all(f.value < 1 for f in ours)
-    assert round(min(f.value for f in ours), 2) == 0.39 and round(max(f.value for f in ours), 2) == 0.69
+    sampled = [f for f in recorded(r) if f.temperature == 0.8]
+    assert len(sampled) == 4 and all(f.value < 1 for f in sampled)
+    assert round(min(f.value for f in sampled), 2) == 0.39 and round(max(f.value for f in sampled), 2) == 0.69
+    # greedy, as the rule's text says: 0.32–0.40× on the H200, 1.05× on the CPU's prose
+    greedy = sorted(round(f.value, 2) for f in recorded(r) if f.temperature == 0)
+    assert greedy == [0.32, 0.4, 1.05]
 
 
 CHECKS: dict[str, Callable[[], None]] = {

@@ -118,6 +118,25 @@ def test_the_concurrency_readout_is_the_pages() -> None:
             assert v is not None or "not" in text
 
 
+def test_the_exported_concurrency_chart_marks_the_defect_era_lines_as_the_page_does() -> None:
+    view = embedded_data(export_chart("concurrency", "en"))["views"]["spec/gpu/throughput"]
+    marked = [s for s in view["chart"]["series"] if s.get("marked") == "defect"]
+    assert len(marked) == 2 and all(s["hollow"] and s["dash"] == "dash" for s in marked)
+    assert "engine defect: left out" in [s["name"] for s in view["chart"]["series"]]
+    rows = {r["name"]: r for r in view["rows"] if "draft" in r["name"]}
+    assert all("engine defect: left out" in r["below"] and "engine defect" in r["at"]["1"] for r in rows.values())
+
+
+def test_the_exported_acceptance_chart_keeps_its_axis_to_the_cells_as_the_page_does() -> None:
+    """One copy prompt's acceptance length of ~37 is drawn off scale at the top, not stretching the axis."""
+    from specreplay.charts import on_scale
+    from specreplay.explain.acceptance_measured import recorded_cells
+
+    etau = embedded_data(export_chart("acceptance", "en"))["etau"]
+    lengths = [c.acceptance_length for c in recorded_cells()[0]]
+    assert max(lengths) > 30 and etau["y"]["cells_cap"] == on_scale(lengths) < 10
+
+
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the bundled recordings as the folder the charts read (SPECREPLAY_RECORDINGS)."""
