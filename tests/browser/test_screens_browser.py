@@ -38,7 +38,7 @@ SETTLED = """() => {
 # its column, or holding a part that shows past the element's right edge or below its bottom (over what follows). A part clipped or scrolled by a box
 # that itself ends inside the element is not cut off (a truncated label with its full text on hover, a table's
 # frame that scrolls); a chart's SVG is checked as a whole.
-MEASURE = """() => {
+MEASURE = r"""() => {
   const SLACK = 8;  // px a glyph's descender may hang below its line; what drew over the next element did by hundreds
   const seen = e => e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
   const els = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stElementContainer"]')]

@@ -4,8 +4,8 @@
   Ctrl-C while the second arm is starting: that server is stopped, the file stays valid, and the rerun starts
   only the arm it still needs;
 - a server that fails to start: one clear line with the tail of its log, nothing left running;
-- vLLM CPU 0.32.0 with ngram speculation changes a greedy request's text when it is batched with a sampled
-  request, and not in an all-greedy batch. When this test fails, the engine is fixed: see its message.
+- vLLM CPU 0.32.0 with ngram speculation returns a greedy request's own text in an all-greedy batch; batched with
+  sampled requests it returns wrong text on the machines here (observed and warned about, not required).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import signal
 import subprocess
 import threading
 import time
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -186,18 +187,22 @@ def _batch(server: serve.Server, requests: list[tuple[str, float, int]]) -> list
         return [f.result() for f in futures]
 
 
-def test_vllm_cpu_ngram_changes_greedy_text_only_when_batched_with_sampled_requests(vllm_arms) -> None:
+def test_vllm_cpu_ngram_keeps_greedy_text_in_all_greedy_batches_and_the_baseline_in_mixed_ones(vllm_arms) -> None:
+    """What the mix rule relies on is asserted: an all-greedy batch on the ngram arm, and the baseline in any batch,
+    return the text each request gets alone. The wrong text itself is observed, not required: on this workplace's
+    AMD EPYC (AVX-512) it showed in every mixed batch (10 of 10), on CI's machine in some runs and in none of three
+    tries in another, so its absence fails nothing; it warns. A new vLLM release fails the version check in
+    test_launched_arms_run_one_at_a_time_and_ctrl_c_mid_launch_resumes_with_the_missing_arm first: the place to
+    re-check the rule."""
     ngram, base = vllm_arms["ngram"], vllm_arms["baseline"]
     alone = _complete(ngram, COPY, 0.0, 64)
     code_alone = _complete(ngram, CODE, 0.0, 64)
     assert _batch(ngram, [(COPY, 0.0, 64), (COPY, 0.0, 64), (CODE, 0.0, 64)]) == [alone, alone, code_alone]
-    # The wrong text shows in most mixed batches, not in every one: on a loaded 2-core host the scheduler can run the
-    # greedy request's steps apart from the sampled ones (CI once saw one clean batch), so three tries before "fixed".
-    tries = (_batch(ngram, [(COPY, 0.0, 64), (PROSE, 0.8, 96), (PROSE, 0.8, 96)])[0] for _ in range(3))
-    if all(text == alone for text in tries):  # stops at the first wrong text
-        pytest.fail(
-            "vLLM's ngram arm now returns the same greedy text when a greedy request is batched with sampled ones: "
-            f"the engine bug behind the mix rule looks fixed in this vLLM ({serve.engine_python()}). Update "
-            "docs/recorder.md ('The mix rule'), ../shared/engine-notes.md and recorder.config.check_mixes, then this test.")
     base_alone = _complete(base, COPY, 0.0, 64)
     assert _batch(base, [(COPY, 0.0, 64), (PROSE, 0.8, 96)])[0] == base_alone  # the baseline is not affected
+    tries = (_batch(ngram, [(COPY, 0.0, 64), (PROSE, 0.8, 96), (PROSE, 0.8, 96)])[0] for _ in range(3))
+    if all(text == alone for text in tries):  # stops at the first wrong text
+        warnings.warn(
+            "vLLM's ngram arm returned the right greedy text in three batches with sampled requests on this machine "
+            f"({serve.engine_python()}): the engine bug behind the mix rule did not show. If it never shows on any "
+            "machine, update docs/recorder.md ('The mix rule') and recorder.config.check_mixes.", stacklevel=1)
