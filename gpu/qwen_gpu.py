@@ -91,12 +91,18 @@ def arm(server: str) -> dict:
 # device has trained it: gpu/device.py's record step writes the digest from HEAD/sha256.txt in its place.
 HEAD_SHA256 = "@head-sha256"
 TRAINED_KS = (3, 4, 5)
-TRAINED = {  # server id -> (port, drafter: None, ("eagle3", K), "ngram" or "draft")
+TRAINED = {  # server id -> (port, drafter: None, ("eagle3", K), "ngram", "draft" or "v1")
     "t-bf16": (8041, None),
     **{f"t-eagle3-k{k}": (8041 + i + 1, ("eagle3", k)) for i, k in enumerate(TRAINED_KS)},
     "t-ngram": (8045, "ngram"),
     "t-draft": (8046, "draft"),
+    "t-bf16-v1": (8047, "v1"),
 }
+# vLLM 0.26.0 runs n-gram and draft-model speculation on the V1 model runner only (vllm/config/vllm.py,
+# _get_v2_model_runner_unsupported_features); bf16 alone on V1 separates the runner's cost from the drafter's.
+V1_RUNNER = {"VLLM_USE_V2_MODEL_RUNNER": "0"}
+RUNNER_ONLY = ("t-bf16-v1",)  # in the runner study's files only (the eagle3 files were recorded without it)
+RUNNER_STUDY = ("t-bf16", "t-bf16-v1", "t-ngram", "t-draft")
 HEAD_WEIGHTS = ("EAGLE-3 head trained here for this target with vLLM's speculators 0.9.0 (gpu/drafter_train.py): "
                 "one Llama layer on the target's layers 2, 14, 25, draft vocabulary 16,384, on the target's own "
                 "answers to prompts disjoint from the recorded ones")
@@ -122,6 +128,9 @@ def trained_arm(server: str) -> dict:
         flags |= {"speculative_config": speculative("bf16"), "draft_weights": DRAFT_WEIGHTS["bf16"],
                   "draft_sha256": SHA256[DRAFT_GGUF.name]}
         label += f" + 0.5B draft model K={K}"
+    elif drafter == "v1":
+        flags |= V1_RUNNER
+        label += " on the V1 model runner"
     table = {"id": server.removeprefix("t-"), "label": f"{label} · vLLM {carry.RELEASE}",
              "endpoint": f"http://127.0.0.1:{port}", "model": "qwen2.5-coder-1.5b"}
     if drafter:
@@ -161,7 +170,7 @@ def configs() -> dict[str, dict]:
                      "(K 3-5), n-gram lookup and the 0.5B draft model; real weights, the CPU ladder's prompts",
             "record": {"output": "recordings/qwen-coder-1.5b-vllm026-eagle3.jsonl", "max_tokens": 192,
                        "repeats": 3, "warmup": 1},
-            "arms": [trained_arm(s) for s in TRAINED],
+            "arms": [trained_arm(s) for s in TRAINED if s not in RUNNER_ONLY],
             "prompts": [prompt(t, t, greedy) for t in TEXTS]
             + [prompt("chat-sampled", "chat", SAMPLED), prompt("prose-sampled", "prose", SAMPLED)],
         },
@@ -171,6 +180,22 @@ def configs() -> dict[str, dict]:
             "record": {"output": "recordings/qwen-coder-1.5b-vllm026-eagle3-sweep.jsonl", "max_tokens": 128,
                        "levels": LEVELS, "rounds": 2},
             "arms": [trained_arm(s) for s in ("t-bf16", "t-eagle3-k4", "t-draft")],
+            "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
+        },
+        "gpu-qwen-coder-runner.toml": {
+            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: bf16 on the V2 and the V1 model runner, n-gram "
+                     "lookup and the 0.5B draft model (both V1-only in this release); real weights",
+            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-runner.jsonl", "max_tokens": 192,
+                       "repeats": 3, "warmup": 1},
+            "arms": [trained_arm(s) for s in RUNNER_STUDY],
+            "prompts": [prompt(t, t, greedy) for t in TEXTS],
+        },
+        "gpu-qwen-coder-runner-sweep.toml": {
+            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: 1-64 streams, bf16 on both model runners and "
+                     "the 0.5B draft model; real weights",
+            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-runner-sweep.jsonl", "max_tokens": 128,
+                       "levels": LEVELS, "rounds": 2},
+            "arms": [trained_arm(s) for s in ("t-bf16", "t-bf16-v1", "t-draft")],
             "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
         },
     }
