@@ -138,6 +138,10 @@ def trained_arm(server: str) -> dict:
     return {**table, "flags": flags}
 
 
+CELLS = {"max_tokens": 192, "repeats": 3, "warmup": 1}
+SWEEP = {"max_tokens": 128, "levels": LEVELS, "rounds": 2}
+
+
 def configs() -> dict[str, dict]:
     # the CPU ladder's prompts (imported here, not at module level: the device runs this module without recorder/)
     from recorder.engine.llamacpp_configs import SAMPLED, TEXTS
@@ -146,58 +150,39 @@ def configs() -> dict[str, dict]:
         kind, text = TEXTS[text_id]
         return {"id": id, "kind": kind, "sampling": sampling, "text": text}
 
-    greedy = {"temperature": 0.0}
+    greedy = [prompt(t, t, {"temperature": 0.0}) for t in TEXTS]
+    ladder = greedy + [prompt("chat-sampled", "chat", SAMPLED), prompt("prose-sampled", "prose", SAMPLED)]
+    two = [prompt("code", "code", {"temperature": 0.0}), prompt("reasoning", "reasoning", {"temperature": 0.0})]
+
+    def config(title: str, output: str, mode: dict, arms: list[dict], prompts: list[dict]) -> dict:
+        return {"title": title, "record": {"output": f"recordings/{output}", **mode}, "arms": arms, "prompts": prompts}
+
+    release = f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}"
     return {
-        "h200-qwen-coder.toml": {
-            "title": "Qwen2.5-Coder-1.5B on vLLM 0.23 (NVIDIA H200): bf16 → 4-bit → 0.5B draft model, and n-gram "
-                     "lookup; real weights, the CPU ladder's prompts",
-            "record": {"output": "recordings/qwen-coder-1.5b-vllm-h200.jsonl", "max_tokens": 192, "repeats": 3,
-                       "warmup": 1},
-            "arms": [arm(s) for s in SERVERS],
-            "prompts": [prompt(t, t, greedy) for t in TEXTS]
-            + [prompt("chat-sampled", "chat", SAMPLED), prompt("prose-sampled", "prose", SAMPLED)],
-        },
-        "h200-qwen-coder-sweep.toml": {
-            "title": "Qwen2.5-Coder-1.5B on vLLM 0.23 (NVIDIA H200): 1-64 streams, draft model on and off, bf16 "
-                     "and 4-bit; real weights",
-            "record": {"output": "recordings/qwen-coder-1.5b-vllm-h200-sweep.jsonl", "max_tokens": 128,
-                       "levels": LEVELS, "rounds": 2},
-            "arms": [arm(s) for s in ("q-bf16", "q-bf16-draft", "q-q4", "q-q4-draft")],
-            "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
-        },
-        "gpu-qwen-coder-eagle3.toml": {
-            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: bf16 alone, with an EAGLE-3 head trained here "
-                     "(K 3-5), n-gram lookup and the 0.5B draft model; real weights, the CPU ladder's prompts",
-            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-eagle3.jsonl", "max_tokens": 192,
-                       "repeats": 3, "warmup": 1},
-            "arms": [trained_arm(s) for s in TRAINED if s not in RUNNER_ONLY],
-            "prompts": [prompt(t, t, greedy) for t in TEXTS]
-            + [prompt("chat-sampled", "chat", SAMPLED), prompt("prose-sampled", "prose", SAMPLED)],
-        },
-        "gpu-qwen-coder-eagle3-sweep.toml": {
-            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: 1-64 streams, bf16 alone and with the EAGLE-3 "
-                     "head trained here (K 4) and the 0.5B draft model; real weights",
-            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-eagle3-sweep.jsonl", "max_tokens": 128,
-                       "levels": LEVELS, "rounds": 2},
-            "arms": [trained_arm(s) for s in ("t-bf16", "t-eagle3-k4", "t-draft")],
-            "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
-        },
-        "gpu-qwen-coder-runner.toml": {
-            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: bf16 on the V2 and the V1 model runner, n-gram "
-                     "lookup and the 0.5B draft model (both V1-only in this release); real weights",
-            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-runner.jsonl", "max_tokens": 192,
-                       "repeats": 3, "warmup": 1},
-            "arms": [trained_arm(s) for s in RUNNER_STUDY],
-            "prompts": [prompt(t, t, greedy) for t in TEXTS],
-        },
-        "gpu-qwen-coder-runner-sweep.toml": {
-            "title": f"Qwen2.5-Coder-1.5B on vLLM {carry.RELEASE}: 1-64 streams, bf16 on both model runners and "
-                     "the 0.5B draft model; real weights",
-            "record": {"output": "recordings/qwen-coder-1.5b-vllm026-runner-sweep.jsonl", "max_tokens": 128,
-                       "levels": LEVELS, "rounds": 2},
-            "arms": [trained_arm(s) for s in ("t-bf16", "t-bf16-v1", "t-draft")],
-            "prompts": [prompt("code", "code", greedy), prompt("reasoning", "reasoning", greedy)],
-        },
+        "h200-qwen-coder.toml": config(
+            "Qwen2.5-Coder-1.5B on vLLM 0.23 (NVIDIA H200): bf16 → 4-bit → 0.5B draft model, and n-gram lookup; "
+            "real weights, the CPU ladder's prompts", "qwen-coder-1.5b-vllm-h200.jsonl", CELLS,
+            [arm(s) for s in SERVERS], ladder),
+        "h200-qwen-coder-sweep.toml": config(
+            "Qwen2.5-Coder-1.5B on vLLM 0.23 (NVIDIA H200): 1-64 streams, draft model on and off, bf16 and 4-bit; "
+            "real weights", "qwen-coder-1.5b-vllm-h200-sweep.jsonl", SWEEP,
+            [arm(s) for s in ("q-bf16", "q-bf16-draft", "q-q4", "q-q4-draft")], two),
+        "gpu-qwen-coder-eagle3.toml": config(
+            f"{release}: bf16 alone, with an EAGLE-3 head trained here (K 3-5), n-gram lookup and the 0.5B draft "
+            "model; real weights, the CPU ladder's prompts", "qwen-coder-1.5b-vllm026-eagle3.jsonl", CELLS,
+            [trained_arm(s) for s in TRAINED if s not in RUNNER_ONLY], ladder),
+        "gpu-qwen-coder-eagle3-sweep.toml": config(
+            f"{release}: 1-64 streams, bf16 alone and with the EAGLE-3 head trained here (K 4) and the 0.5B draft "
+            "model; real weights", "qwen-coder-1.5b-vllm026-eagle3-sweep.jsonl", SWEEP,
+            [trained_arm(s) for s in ("t-bf16", "t-eagle3-k4", "t-draft")], two),
+        "gpu-qwen-coder-runner.toml": config(
+            f"{release}: bf16 on the V2 and the V1 model runner, n-gram lookup and the 0.5B draft model (both "
+            "V1-only in this release); real weights", "qwen-coder-1.5b-vllm026-runner.jsonl", CELLS,
+            [trained_arm(s) for s in RUNNER_STUDY], greedy),
+        "gpu-qwen-coder-runner-sweep.toml": config(
+            f"{release}: 1-64 streams, bf16 on both model runners and the 0.5B draft model; real weights",
+            "qwen-coder-1.5b-vllm026-runner-sweep.jsonl", SWEEP,
+            [trained_arm(s) for s in ("t-bf16", "t-bf16-v1", "t-draft")], two),
     }
 
 
