@@ -13,26 +13,19 @@ the new value (its data-current-x, set after drawing; polled every animation fra
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
-import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.local_server import free_port, local_server  # noqa: E402
+from bench.app_session import app_page, report, spread  # noqa: E402
 
 TARGET_MS = 150
-# As deployed: no source-file watcher. Streamlit's dev watcher polls the project's files and, while other
-# work writes into the tree, keeps the server busy (~0.5 CPU s per second idle here), which is not the
-# cost of a slider move.
-SERVER_FLAGS = ["--server.fileWatcherType", "none", "--server.runOnSave", "false"]
 # True once the page's chartIndex-th live chart has drawn its current point at the expected value.
 SHOWN = """([chartIndex, expected]) => {
   const charts = Array.from(document.querySelectorAll('[data-live-chart]'));
@@ -67,7 +60,7 @@ def cpu_by_process(server_pid: int) -> dict[str, float]:
     return out
 
 
-def time_moves(page: Page, url: str, slider_name: str, values: list[float], start: float, moves: int,
+def time_moves(page: Page, url: str, slider_name: str, values: Sequence[float], start: float, moves: int,
                server_pid: int, gap_s: float) -> tuple[list[float], dict[str, float]]:
     """Milliseconds from each key press to the chart showing the slider's new value, and CPU ms per move."""
     page.goto(url)
@@ -94,45 +87,27 @@ def time_moves(page: Page, url: str, slider_name: str, values: list[float], star
 
 
 def summary(timed: tuple[list[float], dict[str, float]]) -> dict:
-    ms, cpu = sorted(timed[0]), timed[1]
-    return {**cpu, "n": len(ms), "median_ms": round(statistics.median(ms), 1), "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1),
-            "min_ms": round(ms[0], 1), "max_ms": round(ms[-1], 1), "target_median_ms": TARGET_MS,
-            "meets_target": statistics.median(ms) <= TARGET_MS}
+    return {**timed[1], **spread(timed[0], "ms", 1, TARGET_MS)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--moves", type=int, default=30)
     args = ap.parse_args()
-    load_before = os.getloadavg()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with local_server([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-                       "--server.address", "127.0.0.1", "--server.headless", "true",
-                       "--browser.gatherUsageStats", "false", *SERVER_FLAGS], f"{url}/_stcore/health", "streamlit",
-                      60, cwd=ROOT) as proc:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            alphas = [round(i / 100, 2) for i in range(101)]
-            levels = [1, 2, 4, 8, 16, 32, 64]
-            results = {}
-            # "single": a move on a settled page (the previous move's rerun has landed: 0.8 s apart), as a
-            # reader nudges a slider. "rapid": the next key press as soon as the chart moved, while the
-            # previous rerun is still arriving (the browser applies it first), as when holding an arrow key.
-            for pace, gap_s in (("single", 0.8), ("rapid", 0.0)):
-                results[f"acceptance_alpha_slider_{pace}"] = summary(time_moves(
-                    page, f"{url}/acceptance?lang=en", "Acceptance rate α", alphas, 0.8, args.moves, proc.pid, gap_s))
-                results[f"concurrency_slider_{pace}"] = summary(time_moves(
-                    page, f"{url}/concurrency?lang=en", "Concurrency (log scale)", levels, 8, args.moves, proc.pid,
-                    gap_s))
-            browser.close()
-    print(json.dumps({**results,
-                      "machine": f"{platform.machine()} · {os.cpu_count()} CPUs · python {platform.python_version()}",
-                      # Other work on the box slows every rerun; the load average says how busy it was.
-                      "load_avg_1m_before_after": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
-                      "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}, indent=2))
-
+    load_before = os.getloadavg()[0]
+    alphas = [round(i / 100, 2) for i in range(101)]
+    levels = [1, 2, 4, 8, 16, 32, 64]
+    results = {}
+    with app_page() as (url, pid, page):
+        # "single": a move on a settled page (the previous move's rerun has landed: 0.8 s apart), as a
+        # reader nudges a slider. "rapid": the next key press as soon as the chart moved, while the
+        # previous rerun is still arriving (the browser applies it first), as when holding an arrow key.
+        for pace, gap_s in (("single", 0.8), ("rapid", 0.0)):
+            results[f"acceptance_alpha_slider_{pace}"] = summary(time_moves(
+                page, f"{url}/acceptance?lang=en", "Acceptance rate α", alphas, 0.8, args.moves, pid, gap_s))
+            results[f"concurrency_slider_{pace}"] = summary(time_moves(
+                page, f"{url}/concurrency?lang=en", "Concurrency (log scale)", levels, 8, args.moves, pid, gap_s))
+    report(results, load_before)
 
 if __name__ == "__main__":
     main()

@@ -15,23 +15,17 @@ The pages' screenshots in docs/ come from `make screenshot` (tests/browser/test_
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
-import statistics
 import sys
-import time
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.explainer_bench import SERVER_FLAGS  # noqa: E402
+from bench.app_session import app_page, report, spread  # noqa: E402
 from specreplay import languages  # noqa: E402
 from specreplay.views import pages  # noqa: E402
-from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.local_server import free_port, local_server  # noqa: E402
 
 TARGET_MS = 1500
 # page name → what counts as its first chart, for every explainer page of the registry (specreplay/views/pages.py: every page
@@ -89,34 +83,16 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--pages", nargs="+", choices=EXPLAINERS, default=EXPLAINERS, help="only these pages")
     args = ap.parse_args()
-    load_before = os.getloadavg()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    results: dict[str, dict] = {}
-    with local_server([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-                       "--server.address", "127.0.0.1", "--server.headless", "true",
-                       "--browser.gatherUsageStats", "false", *SERVER_FLAGS], f"{base}/_stcore/health", "streamlit",
-                      60, cwd=ROOT):
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            for name in args.pages:  # warm: the first visit of a page imports its modules and reads its files
-                page.goto(f"{base}/{pages.page(name).url_path}?lang=en")
-                page.locator(FIRST_CHART[name]).first.wait_for(timeout=120_000)
-            times: dict[str, list[float]] = {name: [] for name in args.pages}
-            for _ in range(args.rounds):
-                for name in args.pages:
-                    times[name].append(first_chart_ms(page, base, name))
-            browser.close()
-    for name, ms in times.items():
-        ms.sort()
-        results[name] = {"n": len(ms), "median_ms": round(statistics.median(ms)), "max_ms": round(ms[-1]),
-                         "meets_target": statistics.median(ms) <= TARGET_MS}
-    print(json.dumps({"pages": results, "target_median_ms": TARGET_MS,
-                      "machine": f"{platform.machine()} · {os.cpu_count()} CPUs · python {platform.python_version()}",
-                      "load_avg_1m_before_after": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
-                      "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}, indent=2))
-
+    load_before = os.getloadavg()[0]
+    times: dict[str, list[float]] = {name: [] for name in args.pages}
+    with app_page() as (base, _, page):
+        for name in args.pages:  # warm: the first visit of a page imports its modules and reads its files
+            page.goto(f"{base}/{pages.page(name).url_path}?lang=en")
+            page.locator(FIRST_CHART[name]).first.wait_for(timeout=120_000)
+        for _ in range(args.rounds):
+            for name in args.pages:
+                times[name].append(first_chart_ms(page, base, name))
+    report({"pages": {name: spread(ms, "ms", 0, TARGET_MS) for name, ms in times.items()}}, load_before)
 
 if __name__ == "__main__":
     main()

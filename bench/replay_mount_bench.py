@@ -14,23 +14,18 @@ server keeps its caches between loads: this is a warm server, the case a visitor
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
-import statistics
 import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.local_server import free_port, local_server  # noqa: E402
+from bench.app_session import app_page, report, spread  # noqa: E402
 
 TARGET_S = 1.5
-SERVER_FLAGS = ["--server.fileWatcherType", "none", "--server.runOnSave", "false"]
 PAGES = {
     "start_page_hero": "?lang=en",
     "replay_default": "replay?lang=en",
@@ -49,34 +44,15 @@ def time_loads(page: Page, url: str, loads: int) -> list[float]:
     return out
 
 
-def summary(seconds: list[float]) -> dict:
-    s = sorted(seconds)
-    return {"n": len(s), "median_s": round(statistics.median(s), 3), "p90_s": round(s[int(0.9 * (len(s) - 1))], 3),
-            "min_s": round(s[0], 3), "max_s": round(s[-1], 3), "target_s": TARGET_S,
-            "meets_target": statistics.median(s) <= TARGET_S}
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=10)
     args = ap.parse_args()
-    load_before = os.getloadavg()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with local_server([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-                       "--server.address", "127.0.0.1", "--server.headless", "true",
-                       "--browser.gatherUsageStats", "false", *SERVER_FLAGS], f"{url}/_stcore/health", "streamlit",
-                      60, cwd=ROOT):
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            results = {name: summary(time_loads(page, f"{url}/{path}", args.loads)) for name, path in PAGES.items()}
-            browser.close()
-    print(json.dumps({**results,
-                      "machine": f"{platform.machine()} · {os.cpu_count()} CPUs · python {platform.python_version()}",
-                      "load_avg_1m_before_after": [round(load_before[0], 1), round(os.getloadavg()[0], 1)],
-                      "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}, indent=2))
-
+    load_before = os.getloadavg()[0]
+    with app_page() as (url, _, page):
+        results = {name: spread(time_loads(page, f"{url}/{path}", args.loads), "s", 3, TARGET_S)
+                   for name, path in PAGES.items()}
+    report(results, load_before)
 
 if __name__ == "__main__":
     main()

@@ -10,6 +10,7 @@ download does not work here).
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,15 +29,23 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 
 @contextmanager
-def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
-    """`streamlit run app.py` on a free 127.0.0.1 port, `env` added to its environment; yields its URL, stops it
-    afterwards."""
+def streamlit_app(env: dict[str, str] | None = None,
+                  flags: tuple[str, ...] = ()) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`streamlit run app.py` on a free 127.0.0.1 port, `env` added to its environment and `flags` to its command
+    line; yields its URL and process (the benches read its CPU time), stops it afterwards."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with local_server([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
                        "--server.address", "127.0.0.1", "--server.headless", "true",
-                       "--browser.gatherUsageStats", "false"], f"{url}/_stcore/health", "streamlit", 60,
-                      cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}):
+                       "--browser.gatherUsageStats", "false", *flags], f"{url}/_stcore/health", "streamlit", 60,
+                      cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}) as proc:
+        yield url, proc
+
+
+@contextmanager
+def streamlit_server(env: dict[str, str] | None = None) -> Iterator[str]:
+    """streamlit_app's URL only."""
+    with streamlit_app(env) as (url, _):
         yield url
 
 
