@@ -130,47 +130,44 @@ def server_arm(server: str, start: float | None = None) -> dict:
 PROMPT = {"id": "story", "kind": "long-prose", "sampling": {"temperature": 0.0},
           "text": "Write a short story about a city that wakes up one morning to find all its clocks have stopped."}
 
+CELLS = {"repeats": 3, "warmup": 1, "max_tokens": 256}
+SWEEP = {"max_tokens": 64, "levels": LEVELS, "rounds": 1}
+
+
+def config(title: str, output: str, mode: dict, arms: list[dict]) -> dict:
+    return {"title": title, "record": {"output": f"recordings/{output}", **mode}, "arms": arms}
+
+
+TARGETS = [arm("g27-bf16"), arm("g27-w4", baseline="bf16")]
+
+
+def drafter_arms(acceptances: tuple[float, ...]) -> list[dict]:
+    return ([arm("g27-bf16-dflash", a, baseline="bf16") for a in acceptances]
+            + [arm("g27-bf16-eagle3", a, baseline="bf16") for a in acceptances]
+            + [arm("g27-w4-eagle3", a, baseline="w4") for a in acceptances])
+
+
 CONFIGS = {
     # S1 on the device: bf16, 4-bit, fp8 and 4-bit + DFlash up together (the article 000 ladder)
-    "h200-27b-ladder.toml": {
-        "title": "27B-class ladder on vLLM 0.23 (NVIDIA H200): bf16 → 4-bit → 4-bit + DFlash at the articles' "
-                 "acceptance, and fp8; timing only (dummy weights)",
-        "record": {"output": "recordings/timing-only-27b-h200-ladder.jsonl", "repeats": 3, "warmup": 1,
-                   "max_tokens": 256},
-        "arms": [arm("g27-bf16"), arm("g27-w4", baseline="bf16"), arm("g27-fp8", baseline="bf16")]
-        + [arm("g27-w4-dflash", a, baseline="w4") for a in ARTICLE_ACCEPTANCE],
-    },
-    "h200-27b-ladder-sweep.toml": {
-        "title": "27B-class on vLLM 0.23 (NVIDIA H200): 1-64 streams, bf16, 4-bit, fp8 and 4-bit + DFlash over "
-                 "synthetic acceptance 1.5-6 (the break-even map); timing only (dummy weights)",
-        "record": {"output": "recordings/timing-only-27b-h200-ladder-sweep.jsonl", "max_tokens": 64,
-                   "levels": LEVELS, "rounds": 1},
-        "arms": [arm("g27-bf16"), arm("g27-w4", baseline="bf16"), arm("g27-fp8", baseline="bf16")]
-        + [arm("g27-w4-dflash", a, baseline="w4") for a in GRID_ACCEPTANCE],
-    },
+    "h200-27b-ladder.toml": config(
+        "27B-class ladder on vLLM 0.23 (NVIDIA H200): bf16 → 4-bit → 4-bit + DFlash at the articles' acceptance, "
+        "and fp8; timing only (dummy weights)", "timing-only-27b-h200-ladder.jsonl", CELLS,
+        [*TARGETS, arm("g27-fp8", baseline="bf16")] + [arm("g27-w4-dflash", a, baseline="w4")
+                                                        for a in ARTICLE_ACCEPTANCE]),
+    "h200-27b-ladder-sweep.toml": config(
+        "27B-class on vLLM 0.23 (NVIDIA H200): 1-64 streams, bf16, 4-bit, fp8 and 4-bit + DFlash over synthetic "
+        "acceptance 1.5-6 (the break-even map); timing only (dummy weights)", "timing-only-27b-h200-ladder-sweep.jsonl",
+        SWEEP, [*TARGETS, arm("g27-fp8", baseline="bf16")] + [arm("g27-w4-dflash", a, baseline="w4")
+                                                               for a in GRID_ACCEPTANCE]),
     # S2: bf16 and bf16 + DFlash (article 001's quant-vs-drafter pair); EAGLE-3 arms only if DFlash failed
-    "h200-27b-drafter.toml": {
-        "title": "27B-class on vLLM 0.23 (NVIDIA H200): bf16 + drafter at the articles' acceptance; timing only "
-                 "(dummy weights)",
-        "record": {"output": "recordings/timing-only-27b-h200-drafter.jsonl", "repeats": 3, "warmup": 1,
-                   "max_tokens": 256},
-        "arms": [arm("g27-bf16"), arm("g27-w4", baseline="bf16")]
-        + [arm("g27-bf16-dflash", a, baseline="bf16") for a in ARTICLE_ACCEPTANCE]
-        + [arm("g27-bf16-eagle3", a, baseline="bf16") for a in ARTICLE_ACCEPTANCE]
-        + [arm("g27-w4-eagle3", a, baseline="w4") for a in ARTICLE_ACCEPTANCE],
-    },
-    "h200-27b-drafter-sweep.toml": {
-        "title": "27B-class on vLLM 0.23 (NVIDIA H200): 1-64 streams, bf16 and bf16 + drafter over synthetic "
-                 "acceptance 1.5-6; timing only (dummy weights)",
-        "record": {"output": "recordings/timing-only-27b-h200-drafter-sweep.jsonl", "max_tokens": 64,
-                   "levels": LEVELS, "rounds": 1},
-        "arms": [arm("g27-bf16"), arm("g27-w4", baseline="bf16")]
-        + [arm("g27-bf16-dflash", a, baseline="bf16") for a in GRID_ACCEPTANCE]
-        + [arm("g27-bf16-eagle3", a, baseline="bf16") for a in GRID_ACCEPTANCE]
-        + [arm("g27-w4-eagle3", a, baseline="w4") for a in GRID_ACCEPTANCE],
-    },
+    "h200-27b-drafter.toml": config(
+        "27B-class on vLLM 0.23 (NVIDIA H200): bf16 + drafter at the articles' acceptance; timing only (dummy "
+        "weights)", "timing-only-27b-h200-drafter.jsonl", CELLS, TARGETS + drafter_arms(ARTICLE_ACCEPTANCE)),
+    "h200-27b-drafter-sweep.toml": config(
+        "27B-class on vLLM 0.23 (NVIDIA H200): 1-64 streams, bf16 and bf16 + drafter over synthetic acceptance "
+        "1.5-6; timing only (dummy weights)", "timing-only-27b-h200-drafter-sweep.jsonl", SWEEP,
+        TARGETS + drafter_arms(GRID_ACCEPTANCE)),
 }
-
 
 HEAD = ["# Written by `python3 -m gpu.ladder27` (edit gpu/ladder27.py, not this file); run on the lent H200 by",
         "# gpu/device.py (docs/gpu.md). Timing only: dummy weights of a 27B-class shape; gpu/device.py writes",
