@@ -82,15 +82,9 @@ check: system-deps test-deps typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/python -m pytest -q tests/unit tests/app
 
-# mypy on the package as installed: a tree of links (specreplay/*, and recorder/ as specreplay.recorder, as
-# pyproject's package-dir maps it), so the recorder's folder keeps its place.
-TYPECHECK := build/typecheck
+# mypy on the two packages, each its folder (pyproject's packages).
 typecheck: test-deps
-	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/specreplay
-	ln -s $(CURDIR)/specreplay/* $(TYPECHECK)/specreplay/
-	ln -s $(CURDIR)/recorder $(TYPECHECK)/specreplay/recorder
-	cd $(TYPECHECK) && $(abspath $(VENV))/bin/mypy --config-file $(CURDIR)/pyproject.toml --cache-dir $(CURDIR)/.mypy_cache \
-	  -p specreplay
+	$(VENV)/bin/mypy --config-file pyproject.toml --cache-dir .mypy_cache -p specreplay -p recorder
 
 # Every tier with real parts (unit, app, browser, engine); the llama.cpp tests skip, saying how to run them.
 ENGINE_ENV := SPECREPLAY_ENGINE_PY=$(CURDIR)/$(ENGINE_VENV)/bin/python SPECREPLAY_MODELS=$(MODELS) \

@@ -133,7 +133,7 @@ def _children_cpu() -> float:
 
 
 def _machine() -> dict[str, object]:
-    from specreplay.recorder.machine import describe
+    from recorder.machine import describe
 
     m = describe()
     try:
@@ -153,7 +153,7 @@ def _start_emitters(n: int, port: int, chunks: int, interval_ms: float) -> list[
 
 
 def main() -> None:
-    from specreplay.recorder.machine import default_processes
+    from recorder.machine import default_processes
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--streams", type=int, default=128, help="concurrent streams of the sweep level (default 128)")

@@ -46,9 +46,9 @@ QWEN_FILES = {"q": "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", "d": "qwen2.5-code
 # image's versions are not known ahead, so the tested ones travel in OUT/src/recdeps (pure Python, ~0.5 MiB).
 RECORDER_DEPS = ["httpx==0.28.1", "httpcore==1.0.9", "h11==0.16.0"]
 # What OUT/src holds: (folder in this checkout, folder in OUT/src). The device runs these sources, laid out as
-# the installed package (pyproject's package-dir): the checkout's recorder/ is specreplay/recorder/ there (the app's
-# pages, specreplay/views/, travel inside specreplay/ and are not imported there).
-SOURCES = (("specreplay", "specreplay"), ("recorder", "specreplay/recorder"), ("gpu", "gpu"))
+# the installed packages are: specreplay/, recorder/ and gpu/ (the app's pages, specreplay/views/, travel inside
+# specreplay/ and are not imported there).
+SOURCES = (("specreplay", "specreplay"), ("recorder", "recorder"), ("gpu", "gpu"))
 DATA_PACKAGES = ("specreplay/assets", "specreplay/recordings")
 # The device tool's limit per call (64 MiB) holds the repository's files and OUT/src too; MARGIN leaves room
 # for files the checkout gains between the build and the calls.

@@ -19,9 +19,9 @@ Steps, run in order; a failing step stops the rest:
   probe:SERVER,...          one short request per served name NAME@L of these drafter servers: the acceptance
                             length the spec counters show against L, and the decode rate -> stdout
   record:CONFIG[:OUTNAME[:ARM,ARM]]
-                            `python3 -m specreplay.recorder record` on recorder/configs/CONFIG (only these arms,
+                            `python3 -m recorder record` on recorder/configs/CONFIG (only these arms,
                             when named), less the arms whose server is down
-  sweep:CONFIG[:OUTNAME]    `python3 -m specreplay.recorder sweep` likewise
+  sweep:CONFIG[:OUTNAME]    `python3 -m recorder sweep` likewise
   stop:ARM,ARM,... | stop   stop these arms (all when none named)
   logs                      the servers' log tails -> $OUT/servers.log
 
@@ -53,7 +53,7 @@ from specreplay.recording.counts import SpecCounts  # noqa: E402
 
 REPO = Path.cwd()
 SRC = REPO / ".gpu/src"
-CONFIGS = SRC / "specreplay/recorder/configs"  # the checkout's recorder/configs (gpu/carry.py SOURCES)
+CONFIGS = SRC / "recorder/configs"  # the checkout's recorder/configs (gpu/carry.py SOURCES)
 STAGE = Path("/tmp/stage")
 CARRY = Path("/tmp/carry")
 MODELS = Path("/tmp/models")
@@ -190,7 +190,7 @@ def setup() -> None:
     manifest = json.loads((SRC / "gpu/manifest.json").read_text())
     unpack(check_pieces(manifest["pieces"]), CARRY)
     if not (SMOL / "config.json").exists():
-        code = ("import sys; from pathlib import Path; from specreplay.recorder.engine.convert_gguf import convert; "
+        code = ("import sys; from pathlib import Path; from recorder.engine.convert_gguf import convert; "
                 f"convert(Path('{GGUF}'), Path('{SMOL}'), 'bfloat16')")
         if subprocess.call([sys.executable, "-c", code], env=site_env(), cwd=SRC):
             raise SystemExit("setup: GGUF -> bf16 conversion failed")
@@ -201,7 +201,7 @@ def setup() -> None:
 
 def convert_gguf(pairs: tuple[tuple[Path, Path], ...]) -> None:
     """Each GGUF to a bf16 Hugging Face folder, side by side (one process each), unless already there."""
-    code = ("import sys; from pathlib import Path; from specreplay.recorder.engine.convert_gguf import convert; "
+    code = ("import sys; from pathlib import Path; from recorder.engine.convert_gguf import convert; "
             "convert(Path(sys.argv[1]), Path(sys.argv[2]), 'bfloat16')")
     procs = [(out, subprocess.Popen([sys.executable, "-c", code, str(gguf), str(out)], env=site_env(), cwd=SRC))
              for gguf, out in pairs if not (out / "config.json").exists()]
@@ -424,7 +424,7 @@ def record(mode: str, config: str, out_name: str | None, only: set[str] | None =
     t = time.monotonic()
     # cwd=SRC: `python -m` puts the working directory first on sys.path, and the checkout's own specreplay/ there
     # would win over the snapshot in SRC (it did on 2026-12-01: docs/gpu.md, "machine.accelerator")
-    rc = sh(f"{sys.executable} -m specreplay.recorder {mode} {effective} -o {out} --no-progress", OUT / "recorder.log", cwd=SRC)
+    rc = sh(f"{sys.executable} -m recorder {mode} {effective} -o {out} --no-progress", OUT / "recorder.log", cwd=SRC)
     print(f"{mode} {config}: rc={rc} in {time.monotonic() - t:.0f} s -> {out}", flush=True)
     if out.exists():
         if cfg.get("timing_only"):

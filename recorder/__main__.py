@@ -1,10 +1,10 @@
-"""`python -m recorder` in a checkout (`python -m specreplay.recorder` installed): the same as `specreplay record`,
+"""`python -m recorder` (a checkout or an install): the same as `specreplay record`,
 `specreplay sweep` and `specreplay summary` (recorder/cli.py)."""
 
 import sys
 
 try:
-    from specreplay.recorder.cli import main
+    from recorder.cli import main
 except KeyboardInterrupt:  # Ctrl-C while the command is still importing: an exit status, not a traceback
     sys.exit(130)
 

@@ -12,10 +12,10 @@ import asyncio
 from dataclasses import dataclass
 
 import httpx
-from specreplay.recorder import arrival, host_load, metrics, server, stream
-from specreplay.recorder.config import Arm, Config, Prompt
-from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 
+from recorder import arrival, host_load, metrics, server, stream
+from recorder.config import Arm, Config, Prompt
+from recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 from specreplay.progress import Progress
 from specreplay.recording import format as fmt
 

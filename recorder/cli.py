@@ -1,4 +1,4 @@
-"""`specreplay record | sweep | summary` (in a checkout also `python -m recorder ...`): record real streamed
+"""`specreplay record | sweep | summary` (also `python -m recorder ...`): record real streamed
 requests into recording format v1.
 
   specreplay record CONFIG [-o FILE]     every arm x prompt, warm-up + repeats, one at a time
@@ -21,11 +21,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from specreplay.recorder import config
-from specreplay.recorder.errors import RecorderError
-from specreplay.recorder.machine import default_processes
-from specreplay.recorder.redact import redact
-
+from recorder import config
+from recorder.errors import RecorderError
+from recorder.machine import default_processes
+from recorder.redact import redact
 from specreplay.cli_numbers import bounded
 from specreplay.recording import catalogue
 from specreplay.recording import format as fmt
@@ -103,8 +102,9 @@ def main(argv: list[str] | None = None, prog: str = CHECKOUT_PROG) -> int:
         return _summary(args.recording, lambda text: print(f"{name}: {text}", file=sys.stderr))
     # httpx is an extra (specreplay[record]): imported once a recording starts, so --help and summary run without it
     import httpx
-    from specreplay.recorder import cells, server, sweep
-    from specreplay.recorder.session import Idle, Options
+
+    from recorder import cells, server, sweep
+    from recorder.session import Idle, Options
 
     # Ctrl-C must stop cleanly even when started from a background job, which inherits SIGINT ignored;
     # SIGTERM too, so a launched arm's server is stopped either way.
@@ -193,8 +193,8 @@ def _summary(path: Path, say: Callable[[str], None]) -> int:
 
 
 def render(rec: fmt.Recording) -> str:
-    from specreplay.recorder import summary
-    from specreplay.recorder.sweep_summary import render as render_sweep
+    from recorder import summary
+    from recorder.sweep_summary import render as render_sweep
 
     # a sweep, or an imported load test (every request with others in flight): the per-level table
     by_level = rec.header.recorder.mode == "sweep" or (

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from specreplay.recorder.errors import RecorderError
-
+from recorder.errors import RecorderError
 from specreplay import engines
 from specreplay.fields import MISSING, FieldError, typed
 from specreplay.recording.arm import DRAFT_FLAGS, SYNTH_FLAGS, WEIGHT_FLAGS, speculative_kind

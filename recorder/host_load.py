@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from specreplay.recorder.config import HostIdle
-from specreplay.recorder.errors import RecorderError
+from recorder.config import HostIdle
+from recorder.errors import RecorderError
 
 STAT = Path("/proc/stat")
 

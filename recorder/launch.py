@@ -29,8 +29,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
-from specreplay.recorder.config import Arm
-from specreplay.recorder.errors import RecorderError
+
+from recorder.config import Arm
+from recorder.errors import RecorderError
 
 LAUNCH_TOKEN = "SPECREPLAY_LAUNCH_TOKEN"
 
@@ -59,7 +60,7 @@ def start(arm: Arm) -> Server:
     token = uuid.uuid4().hex
     # A group of its own, not the recorder's: a signal to the recorder's group (Ctrl-C, a killed job) leaves the
     # watchdog and the server to the recorder's own stop.
-    watchdog = subprocess.Popen([sys.executable, "-m", "specreplay.recorder.watchdog", str(os.getpid()), token,
+    watchdog = subprocess.Popen([sys.executable, "-m", "recorder.watchdog", str(os.getpid()), token,
                                  arm.launch.stop_signal, str(arm.launch.stop_grace_s)],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 process_group=0)

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from specreplay.recorder import metrics
-from specreplay.recorder.config import Arm, Prompt
-from specreplay.recorder.errors import RecorderError
-from specreplay.recorder.redact import redact
 
+from recorder import metrics
+from recorder.config import Arm, Prompt
+from recorder.errors import RecorderError
+from recorder.redact import redact
 from specreplay import engines
 
 

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from specreplay.recorder import launch, machine, server
-from specreplay.recorder.config import Arm, Config
-from specreplay.recorder.errors import RecorderError
-from specreplay.recorder.server import Capabilities
 
+from recorder import launch, machine, server
+from recorder.config import Arm, Config
+from recorder.errors import RecorderError
+from recorder.server import Capabilities
 from specreplay.output import OutputError, check_target
 from specreplay.recording import format as fmt
 

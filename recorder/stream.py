@@ -20,9 +20,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 import httpx
-from specreplay.recorder.config import Arm, Prompt
-from specreplay.recorder.redact import redact
-from specreplay.recorder.server import (
+
+from recorder.config import Arm, Prompt
+from recorder.redact import redact
+from recorder.server import (
     STALE_RETRIES,
     Capabilities,
     chunk_problem,
@@ -32,7 +33,6 @@ from specreplay.recorder.server import (
     secrets,
     url,
 )
-
 from specreplay import engines
 from specreplay.recording.format import event_dict
 

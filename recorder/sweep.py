@@ -19,12 +19,12 @@ import time
 from pathlib import Path
 
 import httpx
-from specreplay.recorder import arrival, host_load, metrics, server, stream, workers
-from specreplay.recorder.config import Arm, Config, Mix
-from specreplay.recorder.errors import RecorderError
-from specreplay.recorder.server import Capabilities
-from specreplay.recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 
+from recorder import arrival, host_load, metrics, server, stream, workers
+from recorder.config import Arm, Config, Mix
+from recorder.errors import RecorderError
+from recorder.server import Capabilities
+from recorder.session import Options, arm_up, check_output, header, open_output, prepare, unprobed
 from specreplay.progress import Progress
 from specreplay.recording import format as fmt
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from specreplay.recorder.summary import timing_only_lines, timing_only_mark
-
+from recorder.summary import timing_only_lines, timing_only_mark
 from specreplay.engines.defects import defect_lines, draft_graphs_defect
 from specreplay.explain.sweeps import level_table, paired_speedups
 from specreplay.recording import format as fmt

@@ -2,7 +2,7 @@
 (killed with SIGKILL, or by the OOM killer: no handler runs then, and the server used to keep its port, so the
 rerun could not start it again).
 
-    python -m specreplay.recorder.watchdog RECORDER_PID TOKEN SIGNAL GRACE_S
+    python -m recorder.watchdog RECORDER_PID TOKEN SIGNAL GRACE_S
 
 The recorder starts one before each launched server, as the leader of a process group of its own, and starts the
 server into that group (recorder/launch.py): a recorder killed at any moment of the start leaves nothing the
@@ -19,7 +19,7 @@ import signal
 import sys
 import time
 
-from specreplay.recorder.launch import stop_group
+from recorder.launch import stop_group
 
 
 def wait_for_exit(pid: int) -> None:

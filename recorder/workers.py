@@ -21,8 +21,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import httpx
-from specreplay.recorder import arrival
-from specreplay.recorder.errors import RecorderError
+
+from recorder import arrival
+from recorder.errors import RecorderError
 
 MIN_STREAMS_PER_PROCESS = 16  # below this a process has time to spare; a worker costs ~0.3 s to start
 StreamFn = Callable[..., Awaitable[list[dict]]]  # fn(client, s, *args) -> stream s's run lines

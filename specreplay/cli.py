@@ -12,7 +12,7 @@
 `specreplay COMMAND --help` lists a command's options. Problems end in one line on stderr (file, line, field,
 what to do) and exit status 2.
 
-Each command's options live with its module (the recorder's in specreplay.recorder.cli, the video's in
+Each command's options live with its module (the recorder's in recorder.cli, the video's in
 specreplay.video); this file dispatches, and holds export-html and import.
 """
 
@@ -43,7 +43,7 @@ PROG = "specreplay"
 
 def _missing(exc: ModuleNotFoundError, command: str) -> int:
     """The recorder's packages are an extra: say which one brings them, instead of a traceback."""
-    if (exc.name or "").split(".")[0] == "specreplay":
+    if (exc.name or "").split(".")[0] in ("specreplay", "recorder"):
         raise exc
     print(f"{PROG} {command}: needs {exc.name}, which is not installed — pip install 'specreplay[record]'",
           file=sys.stderr)
@@ -51,7 +51,7 @@ def _missing(exc: ModuleNotFoundError, command: str) -> int:
 
 
 def _recorder(argv: list[str]) -> int:
-    from specreplay.recorder.cli import main
+    from recorder.cli import main
 
     try:  # record and sweep import httpx once their options are read: --help and summary work without it
         return main(argv, prog=PROG)

@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from specreplay.recorder.engine import serve
+
+from recorder.engine import serve
 
 
 def _missing() -> str | None:

@@ -7,10 +7,15 @@ arm, a faster one, and a speculative arm whose chunks carry bursts of tokens.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 from pathlib import Path
 
+import pytest
+
 from specreplay.recording.format import Recording, append, create, event_dict
+from specreplay.resources import RECORDINGS
 
 WORDS = ("the", "model", "reads", "every", "weight", "once", "per", "step", "so", "fewer", "bytes", "means",
          "faster", "tokens", "가중치를", "읽는", "시간이", "줄어듭니다")
@@ -77,3 +82,17 @@ def bundled(name: str) -> Recording:
     got = catalogue.read(name)
     assert isinstance(got, Recording), got
     return got
+
+
+def add_copy(folder: Path, bundled: str, name: str, created: str = "2027-01-01T00:00:00+00:00") -> Path:
+    """A copy of a bundled recording under another name, started later: what a new recording of the same kind is."""
+    lines = (RECORDINGS / bundled).read_text(encoding="utf-8").split("\n")
+    lines[0] = json.dumps({**json.loads(lines[0]), "created": created})
+    (path := folder / name).write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def before_the_bundled(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """`folder` as the recordings folder searched first, the bundled ones after it (SPECREPLAY_RECORDINGS)."""
+    monkeypatch.setenv("SPECREPLAY_RECORDINGS", os.pathsep.join([str(folder), str(RECORDINGS)]))
+    return folder

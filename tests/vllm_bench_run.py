@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from specreplay.recorder.engine import serve
+from recorder.engine import serve
 
 # AIPerf's prompts (make.sh). vllm bench serve uses its `random` dataset (32 random tokens, seed 0): its `custom`
 # JSONL dataset needs pandas, which the CPU build's venv lacks. Greedy SmolLM2 repeats itself on such input, so the

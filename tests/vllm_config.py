@@ -7,8 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from specreplay.recorder.engine import serve
-
+from recorder.engine import serve
 from tests.browser_fixtures import ROOT
 
 COPY = ("Repeat this sentence exactly three times: The quick brown fox jumps over the lazy dog "

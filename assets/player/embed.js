@@ -1,5 +1,6 @@
 // The document specreplay/player_html.py builds: mount the player on the payload in the page and, inside the
-// app, keep the speed in the app page's shareable URL. An exported file (payload.standalone) never rewrites
+// app, keep the speed in the app page's shareable URL: the one writer of ?speed= (the page only reads it, through
+// url_state's one check, as a click in this frame never reaches the page). An exported file (payload.standalone) never rewrites
 // the page that embeds it. player_html inlines this after player.js, without the import line.
 import { mount } from "./player.js";
 

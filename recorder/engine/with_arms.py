@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from specreplay.recorder.engine import serve
+from recorder.engine import serve
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""The break-even map of the llama.cpp drafter (recordings/qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl): per target,
+"""The break-even map of the llama.cpp drafter (specreplay.explain.panels.CPU_BREAKEVEN): per target,
 the measured speedup over the target alone at set acceptance lengths × concurrency, where it passes 1.0 per level,
 its caveats and its sources, built once for the concurrency page and its exported chart.
 
@@ -11,18 +11,18 @@ its caveats and its sources, built once for the concurrency page and its exporte
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from specreplay.charts import Caveat
 from specreplay.embeds.words import say
-from specreplay.explain import breakeven, llamacpp_files
+from specreplay.explain import breakeven, panels
 from specreplay.languages import Lang
 from specreplay.multiplier import times
-from specreplay.recording import catalogue
+from specreplay.recording import wanted
 from specreplay.recording.format import Recording
 from specreplay.recording.kinds import Kind
 from specreplay.words import arm_label, word
 
-FILE = llamacpp_files.BREAKEVEN
 METRICS = ("throughput", "decode")
 
 
@@ -61,9 +61,9 @@ class View:
 
 
 def recording() -> tuple[Recording | str | None, list[breakeven.Grid]]:
-    """The bundled break-even file (or its one-line problem, or None when absent) and its grids with a finished
+    """The newest break-even recording (or its one-line problem, or None when absent) and its grids with a finished
     level (a header-only file has arms and no level: nothing to draw)."""
-    got = catalogue.read(FILE)
+    got = wanted.read(panels.CPU_BREAKEVEN)
     return got, [g for g in breakeven.breakeven_grids(got) if g.levels] if isinstance(got, Recording) else []
 
 
@@ -86,7 +86,8 @@ def view(rec: Recording, g: breakeven.Grid, metric: str, lang: Lang) -> View:
         cells = ", ".join(f"L {L:g} · {lv}: {times(z[g.lengths.index(L)][g.levels.index(lv)])}"
                           for (L, lv), w in g.left_out.items() if w == why)
         caveats.append(Caveat(f"{M(why)} — {cells}"))
-    sources = tuple(f"{FILE} · {a} · L {rec.arm(a).set_acceptance} · {arm_label(rec.arm(a).label, lang)} · "
+    file = Path(rec.path).name
+    sources = tuple(f"{file} · {a} · L {rec.arm(a).set_acceptance} · {arm_label(rec.arm(a).label, lang)} · "
                     f"{rec.machine_line}" for a in g.arms)
     return View(g, metric, T("be_q", target=g.target), rows, tuple(caveats),
-                f"{T('be_badge')} · {FILE} · {rec.machine_line}", sources, rec.kind())
+                f"{T('be_badge')} · {file} · {rec.machine_line}", sources, rec.kind())

@@ -14,30 +14,22 @@ dashed line with a legend key of their own, nothing is interpolated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from specreplay import palette
 from specreplay.charts import MAX_SERIES, Caveat, short
 from specreplay.embeds.words import Say, say
 from specreplay.engines.defects import draft_graphs_defect
-from specreplay.explain import (
-    axis_series,
-    derived,
-    h200_qwen_files,
-    llamacpp_files,
-    quant_series,
-    sweep_series,
-    trained_head,
-    trained_head_files,
-)
-from specreplay.explain.timing_sweep import TIMING_FILE
+from specreplay.explain import axis_series, derived, panels, quant_series, sweep_series, trained_head
 from specreplay.languages import Lang, localized
 from specreplay.multiplier import times
 from specreplay.quoted.articles import cite, shown_kind
-from specreplay.recording import catalogue
-from specreplay.recording.format import RecordingError
+from specreplay.recording import catalogue, wanted
+from specreplay.recording.format import Recording, RecordingError
 from specreplay.recording.header import Header
 from specreplay.recording.locations import recording_file
+from specreplay.recording.wanted import Wanted
 from specreplay.words import arm_label, word
 
 LEVELS = [1, 2, 4, 8, 16, 32, 64]
@@ -48,7 +40,7 @@ TICKS = [2 ** k for k in range(9)]  # 1, 2, 4 … 256 only: labels in between ru
 
 def default_source(family: str) -> str:
     """Where each family opens: our CPU sweep once it is bundled, else an article's table."""
-    ours = catalogue.landed(llamacpp_files.SWEEP)
+    ours = wanted.landed(panels.CPU_SWEEP)
     return ("cpu" if ours else "001") if family == "spec" else ("cpu" if ours else "002")
 
 
@@ -201,17 +193,14 @@ def quant_style(s: axis_series.Series) -> tuple[str, str]:
     return palette.FORMATS[fmt], "dash" if "_8b_" in key or ("awq" in key and "70b" not in key) else "solid"
 
 
-def _q4_series(name: str) -> list[axis_series.Series] | str:
-    """Q4_K_M ÷ its 16-bit copy from the llama.cpp sweep or the Qwen H200 one; [] when the file is absent, or why
-    it could not be read."""
-    path = recording_file(name)
-    if not path.exists():
-        return []
-    try:
-        rec = catalogue.recording(path)
-    except (RecordingError, OSError) as e:
-        return str(e)
-    return (quant_series.llamacpp_series if name == llamacpp_files.SWEEP else quant_series.h200_series)(rec, name)
+def _q4_series(what: Wanted) -> list[axis_series.Series] | str:
+    """Q4_K_M ÷ its 16-bit copy from the llama.cpp sweep or the Qwen GPU one; [] when none is here, or why it
+    could not be read."""
+    rec = wanted.read(what)
+    if not isinstance(rec, Recording):
+        return rec or []
+    name = Path(rec.path).name
+    return (quant_series.llamacpp_series if what is panels.CPU_SWEEP else quant_series.h200_series)(rec, name)
 
 
 def defect_caveat(header: Header, arms: list[str], lang: Lang) -> Caveat | None:
@@ -269,8 +258,9 @@ def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang
                                                              for s in shown)
         caveats += [Caveat(T("cav_sampled"))] * any(s.sampled for s in shown)
         caveats += [f16] * any(s.engine == "llama.cpp" for s in shown)
-        caveats += [Caveat(T("cav_qwen_h200_spec"))] * any(s.source == h200_qwen_files.SWEEP for s in shown)
-        caveats += [c for s in shown if s.source == trained_head_files.SWEEP and (c := _head_caveat(s, lang))]
+        gpu_sweeps, head_sweeps = wanted.matching(panels.GPU_SWEEP), wanted.matching(panels.HEAD_SWEEP)
+        caveats += [Caveat(T("cav_qwen_h200_spec"))] * any(s.source in gpu_sweeps for s in shown)
+        caveats += [c for s in shown if s.source in head_sweeps and (c := _head_caveat(s, lang))]
         caveats += [Caveat(T("cav_throughput"))] * (metric == "throughput")
         return shown, T("q_gpu_spec" if source == "gpu" else "q_cpu_spec"), caveats, unread
     if source == "002":
@@ -279,19 +269,18 @@ def _chosen(family: str, source: str, metric: str, T: Say, lang: Lang
         return shown, T("q_002"), [Caveat(T("cav_002"))], []
     if source == "gpu":
         problems: list[str] = []
-        try:
-            shown = quant_series.timing_series(catalogue.recording(TIMING_FILE))
-        except (RecordingError, OSError) as e:
-            shown, problems = [], [str(e)]
+        timing = wanted.read(panels.QUANT_TIMING_SWEEP)
+        shown = quant_series.timing_series(timing) if isinstance(timing, Recording) else []
+        problems += [timing] if isinstance(timing, str) else []
         caveats = [Caveat(T("cav_timing"))] if shown else []
-        got = _q4_series(h200_qwen_files.SWEEP)  # the real Qwen 1.5B beside the timing-only 7B shapes
+        got = _q4_series(panels.GPU_SWEEP)  # the real Qwen 1.5B beside the timing-only 7B shapes
         if isinstance(got, str):
             problems.append(got)
         elif got:
             shown += [s for s in got if s.metric == "throughput"]
             caveats.append(Caveat(T("cav_qwen_h200_quant")))
         return shown, T("q_gpu_quant"), caveats, problems
-    got = _q4_series(llamacpp_files.SWEEP)
+    got = _q4_series(panels.CPU_SWEEP)
     if isinstance(got, str):
         return [], T("q_cpu_quant"), [], [got]
     return [s for s in got if s.metric == metric], T("q_cpu_quant"), [f16], []

@@ -1,10 +1,11 @@
 """The break-even map as an exported chart: a llama.cpp drafter's measured speedup over its target alone at set
-acceptance lengths × concurrency (recordings/qwen-coder-1.5b-llamacpp-cpu-breakeven.jsonl), a target, a metric
+acceptance lengths × concurrency (specreplay.explain.panels.CPU_BREAKEVEN), a target, a metric
 and a level to read where it passes 1.0 — the concurrency page's break-even map, its rows and caveats from the one
 spec both draw (specreplay.charts.breakeven)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from specreplay.charts import breakeven
@@ -22,9 +23,9 @@ def chart(lang: Lang) -> Chart:
     T, W = say("concurrency", lang), say("embeds", lang)
     got, grids = breakeven.recording()
     if not isinstance(got, Recording):  # not there, or its loader's one line
-        raise LookupError(T("be_empty", file=breakeven.FILE) if got is None else got)
+        raise LookupError(T("be_empty") if got is None else got)
     if not grids:  # a header-only file: arms, no finished level
-        raise LookupError(T("be_nothing", file=breakeven.FILE))
+        raise LookupError(T("be_nothing", file=Path(got.path).name))
     data: dict[str, Any] = {}
     for g in grids:
         views = {m: breakeven.view(got, g, m, lang) for m in breakeven.METRICS}
@@ -39,7 +40,7 @@ def chart(lang: Lang) -> Chart:
                 {"name": "be_level", "label": W("be_level"), "kind": "steps", "options": levels}]
     words = {"title": T("be_q", target="{be_target}"), "x": T("be_x"), "y": T("be_y"), "at": W("at_level", level="{be_level}")}
     sources: list[tuple[str, str]] = [
-        (got.kind(), f"{T('be_badge')} · recordings/{breakeven.FILE} · {got.machine_line} · {got.header.date}")]
+        (got.kind(), f"{T('be_badge')} · recordings/{Path(got.path).name} · {got.machine_line} · {got.header.date}")]
     sources += [(got.kind(a), line) for g in grids for a, line in
                 ((g.target, f"{g.target} · {arm_label(got.arm(g.target).label, lang)}"),
                  *zip(g.arms, breakeven.view(got, g, "throughput", lang).sources))]

@@ -5,6 +5,7 @@ shows under ours, from the one spec both draw (specreplay.charts.ladder)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from specreplay.charts import ladder
@@ -15,7 +16,7 @@ from specreplay.explain.derived import ratio
 from specreplay.languages import Lang, localized
 from specreplay.multiplier import times
 from specreplay.quoted.articles import cite
-from specreplay.recording import catalogue
+from specreplay.recording import wanted
 from specreplay.recording.format import Recording
 
 # The controls' names: the app's URL (and session state) keys, so a link's state opens the chart in it.
@@ -47,18 +48,19 @@ def _ours(T: Say, lang: Lang) -> tuple[dict[str, Any], dict[str, list[list[str]]
     sources: list[tuple[str, str]] = []
     skipped: list[str] = []
     for machine, ladders in real_ladder.MACHINE_LADDERS.items():
-        for drafter, (file, arms) in ladders.items():
-            got = catalogue.read(file)
+        for drafter, (what, arms) in ladders.items():
+            got = wanted.read(what)
             found = real_ladder.prompt_ladders(got, arms) if isinstance(got, Recording) else []
             key = f"{machine}/{drafter}"
-            out[key] = {"empty": T("ours_empty" if machine == "cpu" else "ours_empty_h200", file=file), "prompts": {}}
+            out[key] = {"empty": T("ours_empty" if machine == "cpu" else "ours_empty_h200"), "prompts": {}}
             if isinstance(got, str):
                 skipped.append(W("skipped_read", problem=got))
             elif got is not None and not found:
-                skipped.append(W("ladder_nothing", file=file))
+                skipped.append(W("ladder_nothing", file=Path(got.path).name))
             if not found:
                 continue
             assert isinstance(got, Recording)
+            file = Path(got.path).name
             drafters.setdefault(machine, []).append([drafter, names[drafter]])
             prompts[key] = [[pl.prompt, pl.prompt + ("" if pl.greedy else T("sampled"))] for pl in found]
             # the page's opening prompt: the first greedy one of article 000's overall kind, code

@@ -17,14 +17,12 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
-from specreplay.explain import derived
+from specreplay.explain import derived, panels
 from specreplay.explain import full_scale as fs
 from specreplay.explain.derived import ratio
-from specreplay.recording import catalogue
+from specreplay.recording import catalogue, wanted
 from specreplay.recording.format import Recording
 
-FILES = ("timing-only-sizes-1.5b-h200.jsonl", "timing-only-sizes-7b-h200.jsonl", "timing-only-sizes-14b-h200.jsonl",
-         "timing-only-sizes-27b-h200.jsonl", "timing-only-sizes-27b-drafters-h200.jsonl")
 SIZES = {"1.5b": 1.5, "7b": 7.0, "14b": 14.0, "27b": 27.0}  # the target class, billions of parameters
 KINDS = ("draft", "dflash", "eagle3")
 DRAFT_LENGTH = {"draft": 4, "dflash": 7, "eagle3": 4}  # K; a step can accept at most K + 1 tokens
@@ -57,8 +55,9 @@ class SizeRow:
 
 
 def recordings() -> list[tuple[str, Recording]]:
-    """The bundled size files that load (a missing or broken one is left out)."""
-    return [(name, rec) for name in FILES if isinstance(rec := catalogue.read(name), Recording)]
+    """The size-study recordings that load (a broken one is left out), smallest target first, then oldest first."""
+    found = [(name, rec) for name in wanted.matching(panels.SIZES) if isinstance(rec := catalogue.read(name), Recording)]
+    return sorted(found, key=lambda got: min(SIZES.get(a.target_size or "", 0.0) for a in got[1].arms))
 
 
 def cells(recs: list[Recording]) -> tuple[dict[str, float], list[Cell]]:

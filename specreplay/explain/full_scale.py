@@ -6,11 +6,12 @@ length that was *set* (flags.speculative_config.synthetic_acceptance_length), no
 length is an article's figure, a number derived here is "measured timing, quoted acceptance" (the panels' badge,
 the `[full_scale]` table of assets/lang/<code>.toml).
 
-    rec = catalogue.read(LADDER)             # a Recording, its one-line problem, or None when not bundled
+    rec = wanted.read(panels.FULL_LADDER)    # a Recording, its one-line problem, or None when none is here
     steps = ladder(rec, 5.3)                 # bf16 → 4-bit → 4-bit + drafter at 5.3 (×4-bit, ×drafter, product)
-    curves = drafter_curves(catalogue.read(LADDER_SWEEP))   # drafter on ÷ off per level, one per acceptance, + crossing
-    edge = break_even(catalogue.read(LADDER_SWEEP))    # per level: the set acceptance where the drafter starts to pay
-    curve = quant_curve(catalogue.read(LADDER_SWEEP))  # 4-bit ÷ bf16 system throughput per level
+    sweep = wanted.read(panels.FULL_LADDER_SWEEP)
+    curves = drafter_curves(sweep)           # drafter on ÷ off per level, one per acceptance, + crossing
+    edge = break_even(sweep)                 # per level: the set acceptance where the drafter starts to pay
+    curve = quant_curve(sweep)               # 4-bit ÷ bf16 system throughput per level
 """
 
 from __future__ import annotations
@@ -27,11 +28,6 @@ from specreplay.quoted import article_tables
 from specreplay.recording.counts import total
 from specreplay.recording.format import Recording
 from specreplay.replay.panes import median_rate
-
-LADDER = "timing-only-27b-h200-ladder.jsonl"  # cells: bf16, w4, fp8, w4-dflash@{2.2, 2.5, 3.1, 5.3, 5.6}
-LADDER_SWEEP = "timing-only-27b-h200-ladder-sweep.jsonl"  # 1-64 streams: bf16, w4, fp8, w4-dflash@1.5 … 6
-DRAFTER = "timing-only-27b-h200-drafter.jsonl"  # cells: bf16, bf16-dflash@{2.2, 2.5, 3.1, 5.3, 5.6}
-DRAFTER_SWEEP = "timing-only-27b-h200-drafter-sweep.jsonl"  # 1-64 streams: bf16, bf16-dflash@1.5 … 6
 
 
 def drafter_arms(rec: Recording, baseline: str | None = None) -> dict[float, str]:

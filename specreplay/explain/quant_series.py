@@ -4,10 +4,12 @@ the timing-only H200 sweep (system throughput ÷ bf16, dummy weights), and the r
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from specreplay.explain.axis_series import Series
 from specreplay.explain.derived import ratio
 from specreplay.explain.sweeps import level_table
-from specreplay.explain.timing_sweep import TIMING_FILE, quant_curves
+from specreplay.explain.timing_sweep import quant_curves
 from specreplay.recording.format import Recording
 
 Q4, F16, BF16 = "q4", "f16", "bf16"
@@ -23,7 +25,7 @@ def _series(key: str, label: str, points: dict[int, float | None], source: str, 
 def timing_series(rec: Recording) -> list[Series]:
     """Each quantized arm of the timing-only H200 sweep: system tok/s ÷ bf16's per level."""
     where = {"engine": "vLLM", "machine": rec.machine_line, "date": rec.header.date}
-    return [_series(f"timing/{c.arm}", f"{c.label} ÷ bf16 · H200", c.points, TIMING_FILE.name, "throughput", "gpu",
+    return [_series(f"timing/{c.arm}", f"{c.label} ÷ bf16 · H200", c.points, Path(rec.path).name, "throughput", "gpu",
                     where) for c in quant_curves(rec)]
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from specreplay.explain import h200_qwen_files, llamacpp_files
+from specreplay.explain import panels
 from specreplay.explain.derived import ratio
 from specreplay.recording.format import Recording
+from specreplay.recording.wanted import Wanted
 from specreplay.replay.panes import median_rate
 
 # Rung orders of the llama.cpp ladder recording (team rules: arms f16, q4, f16-draft, q4-draft, q4-ngram). Each
@@ -24,13 +25,13 @@ LADDERS: dict[str, tuple[str, ...]] = {
     "draft_first": ("f16", "f16-draft", "q4-draft"),
 }
 
-# Each machine's ladders: drafter → (the recording that holds every rung, the rung order). On the H200 (vLLM 0.23)
-# bf16-draft and q4-draft are in different files (each beside its own bf16 and q4 runs), so no file holds the
-# drafter-first ladder and it is not offered there.
-MACHINE_LADDERS: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
-    "cpu": {d: (llamacpp_files.LADDER, arms) for d, arms in LADDERS.items()},
-    "h200": {"draft": (h200_qwen_files.CELLS_Q4_DRAFT, ("bf16", "q4", "q4-draft")),
-             "ngram": (h200_qwen_files.CELLS, ("bf16", "q4", "q4-ngram"))},
+# Each machine's ladders: drafter → (the recording that holds every rung, by its header facts; the rung order). On
+# the H200 (vLLM 0.23) bf16-draft and q4-draft are in different files (each beside its own bf16 and q4 runs), so no
+# file holds the drafter-first ladder and it is not offered there.
+MACHINE_LADDERS: dict[str, dict[str, tuple[Wanted, tuple[str, ...]]]] = {
+    "cpu": {d: (panels.CPU_LADDER, arms) for d, arms in LADDERS.items()},
+    "h200": {"draft": (panels.GPU_DRAFT_LADDER, ("bf16", "q4", "q4-draft")),
+             "ngram": (panels.GPU_NGRAM_LADDER, ("bf16", "q4", "q4-ngram"))},
 }
 
 

@@ -1,8 +1,9 @@
 """The start page's evidence, picked by written rules from our llama.cpp recordings (fixed arm names, team rules):
 
-    pair = drafter_wins(read(LADDER))     # F16 vs F16 + 0.5B draft model on the non-copy prompt where it gains most
-    gpu = drafter_wins(read(trained_head_files.CELLS), trained_head_files.PAIR, None)  # the same rule, on the GPU
-    curve = drafter_by_level(read(SWEEP))  # the same drafter on ÷ off, per concurrency level, and its crossing
+    pair = drafter_wins(wanted.read(panels.CPU_LADDER))  # F16 vs F16 + 0.5B draft model on the non-copy prompt where
+                                                         # it gains most
+    gpu = drafter_wins(wanted.read(panels.HEAD_CELLS), panels.HEAD_PAIR, None)  # the same rule, on the GPU
+    curve = drafter_by_level(wanted.read(panels.CPU_SWEEP))  # the same drafter on ÷ off, per level, and its crossing
 
 Every multiplier is specreplay.replay.speedup's (the replay's own figure for the same pair).
 """

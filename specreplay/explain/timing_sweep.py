@@ -4,7 +4,7 @@ A timing_only recording was served with dummy weights of a real model's shapes: 
 noise. The per-level system tok/s (all tokens ÷ first request sent → last chunk) and the ratio to the arm's baseline
 come from specreplay.explain.sweeps, the same numbers the concurrency page uses.
 
-    rec = catalogue.recording(TIMING_FILE)   # the bundled H200 file (RecordingError if it does not load)
+    rec = wanted.read(panels.QUANT_TIMING_SWEEP)   # the H200 file (a Recording, its problem, or None)
     curves = quant_curves(rec)     # one QuantCurve per arm with a baseline, in header order
 """
 
@@ -15,9 +15,6 @@ from dataclasses import dataclass
 from specreplay.explain.sweeps import paired_speedups
 from specreplay.recording.arm import Arm, WeightFormat
 from specreplay.recording.format import Recording
-from specreplay.resources import RECORDINGS
-
-TIMING_FILE = RECORDINGS / "timing-only-qwen7b-shape-h200-sweep.jsonl"
 
 
 @dataclass(frozen=True)

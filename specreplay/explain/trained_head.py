@@ -15,9 +15,10 @@ import re
 from dataclasses import dataclass
 
 from specreplay import engines
-from specreplay.explain import derived, story, trained_head_files
+from specreplay.explain import derived, panels, story
 from specreplay.explain.acceptance_measured import AcceptanceCell
 from specreplay.explain.arm_fit import ArmFit, arm_fits
+from specreplay.recording import wanted
 from specreplay.recording.counts import total
 from specreplay.recording.format import Recording
 
@@ -38,7 +39,7 @@ class HeadCost:
 
 def start_win(rec: Recording) -> story.DrafterWin | None:
     """The start page's rule (story.drafter_wins) on the trained head's pair; no 4-bit pair in this file."""
-    return story.drafter_wins(rec, trained_head_files.PAIR, None)
+    return story.drafter_wins(rec, panels.HEAD_PAIR, None)
 
 
 def card(machine: str) -> str:
@@ -52,18 +53,17 @@ def engine(line: str, name: str) -> str:
     return engines.label(name) + line[len(name):] if line.startswith(name) else line
 
 
-def is_head(c: AcceptanceCell) -> bool:
-    """A cell of the trained head (its arms at K 3-5), not of the file's n-gram arm."""
-    return c.file == trained_head_files.CELLS and c.arm in trained_head_files.HEADS
-
-
-def is_ngram_v1(c: AcceptanceCell) -> bool:
-    """A cell of the file's n-gram arm: vLLM 0.26.0 ran it on its V1 runner, the cause of its slowdown not isolated."""
-    return c.file == trained_head_files.CELLS and c.arm == trained_head_files.NGRAM
-
-
 def head_cells(cells: list[AcceptanceCell]) -> list[AcceptanceCell]:
-    return [c for c in cells if is_head(c)]
+    """The trained head's cells (its arms at K 3-5), not those of its file's n-gram arm."""
+    file = wanted.newest(panels.HEAD_CELLS)
+    return [c for c in cells if c.file == file and c.arm in panels.HEADS]
+
+
+def ngram_v1_cells(cells: list[AcceptanceCell]) -> list[AcceptanceCell]:
+    """The cells of the head file's n-gram arm: vLLM 0.26.0 ran it on its V1 runner, the cause of its slowdown not
+    isolated."""
+    file = wanted.newest(panels.HEAD_CELLS)
+    return [c for c in cells if c.file == file and c.arm == panels.HEAD_NGRAM]
 
 
 def head_costs(cells: list[AcceptanceCell]) -> list[HeadCost]:

@@ -57,10 +57,6 @@ def read(name: str) -> Recording | str | None:
         return str(e)
 
 
-def landed(name: str) -> bool:
-    return isinstance(read(name), Recording)
-
-
 @dataclass(frozen=True)
 class Entry:
     """One recording of the folders as its header line describes it."""

@@ -13,6 +13,8 @@ from fractions import Fraction
 from specreplay.words import word
 
 SPEEDS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
+# The bounds of every speed: the page's offered ones, ?speed=, export-html's and video's --speed, the video plan
+SLOWEST, FASTEST = SPEEDS[0], SPEEDS[-1]
 MIN_REPLAY_S = 5.0
 
 

@@ -17,6 +17,7 @@ from specreplay.progress import Progress
 from specreplay.recording import catalogue
 from specreplay.recording.format import RecordingError
 from specreplay.recording.locations import missing_recording, recording_arg
+from specreplay.replay.playback import FASTEST, SLOWEST
 from specreplay.replay.selection import selection
 from specreplay.replay.titles import title
 from specreplay.video.encode import FORMATS, GIF_FPS, EncodeError
@@ -52,8 +53,9 @@ def parser(prog: str = "python -m specreplay.video") -> argparse.ArgumentParser:
                     help="mp4 (H.264) or gif (default: from the output's extension, else mp4)")
     ap.add_argument("--fps", type=bounded(int, 1, 120), help=f"frames per second (default mp4 30, gif 10; gif allows "
                                             f"{', '.join(map(str, GIF_FPS))})")
-    ap.add_argument("--speed", type=_speed, help="playback speed factor, e.g. 2 or 0.5 (default: 1 = real time, or slowed down "
-                                    "for a replay over within seconds, as the player opens it; docs/replay.md)")
+    ap.add_argument("--speed", type=_speed, help=f"playback speed factor, e.g. 2 or 0.5, within the player's {SLOWEST:g}–"
+                    f"{FASTEST:g} (default: 1 = real time, or slowed down for a replay over within seconds, as the "
+                    "player opens it; docs/replay.md)")
     ap.add_argument("--hold", type=bounded(float, 0, MAX_HOLD_S), default=HOLD_S,
                     help=f"seconds to hold the last frame (default {HOLD_S:g})")
     ap.add_argument("--lang", choices=languages.LANGUAGES, default=languages.LANGUAGES[0],

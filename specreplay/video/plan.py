@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from specreplay.replay.panes import Pane
+from specreplay.replay.playback import FASTEST, SLOWEST
 from specreplay.replay.timeline import frame_time_us
 
 # 1080 is not a multiple of 16, so "1080p" is drawn at 1088 lines (whole macroblocks, nothing for the encoder to pad).
@@ -30,11 +31,11 @@ def parse_speed(speed: float | str | Fraction) -> Fraction:
     text = str(speed).strip()
     try:
         rough = float(Fraction(text) if "/" in text and len(text) <= 40 else text)
-        value = Fraction(text).limit_denominator(MAX_SPEED_DENOMINATOR) if 0.01 <= rough <= 100 else None
+        value = Fraction(text).limit_denominator(MAX_SPEED_DENOMINATOR) if SLOWEST <= rough <= FASTEST else None
     except (ValueError, ZeroDivisionError):
         raise ValueError(f"speed {text[:40]!r} is not a number") from None
-    if value is None or not Fraction(1, 100) <= value <= 100:
-        raise ValueError(f"speed {text[:40]} is outside 0.01..100")
+    if value is None or not Fraction(str(SLOWEST)) <= value <= Fraction(str(FASTEST)):  # 1/20, not the float 0.05
+        raise ValueError(f"speed {text[:40]} is outside {SLOWEST:g}..{FASTEST:g}, the player's speeds")
     return value
 
 

@@ -7,10 +7,10 @@ import streamlit as st
 
 from specreplay import palette, theory
 from specreplay.charts import acceptance as chart
-from specreplay.explain import acceptance_measured, llamacpp_files
+from specreplay.explain import acceptance_measured, panels
 from specreplay.explain.token_strip import expected_taus, stream, token_strip_html
 from specreplay.quoted import article_tables
-from specreplay.recording import catalogue
+from specreplay.recording import wanted
 from specreplay.views import drafter_sizes, url_state
 from specreplay.views.acceptance_fit import (
     cost_section,
@@ -35,7 +35,7 @@ GRAY = palette.baseline(1)
 CONTROLS = [url_state.number("alpha", chart.DEFAULTS["alpha"], 0.0, 1.0),
             url_state.whole("gamma", int(chart.DEFAULTS["gamma"]), chart.GAMMAS[0], chart.GAMMAS[-1]),
             url_state.number("c", chart.DEFAULTS["c"], 0.0, chart.C_MAX),
-            url_state.choice("fit_engine", "llamacpp" if catalogue.landed(llamacpp_files.LADDER) else "vllm",
+            url_state.choice("fit_engine", "llamacpp" if wanted.landed(panels.CPU_LADDER) else "vllm",
                              ("llamacpp", "vllm"))]
 
 

@@ -11,11 +11,11 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import palette, theory
-from specreplay.explain import llamacpp_files, trained_head
+from specreplay.explain import panels, trained_head
 from specreplay.explain.acceptance_measured import AcceptanceCell
 from specreplay.explain.arm_fit import arm_fits, residual
 from specreplay.explain.derived import change_percent
-from specreplay.recording import catalogue
+from specreplay.recording import wanted
 from specreplay.recording.arm import Arm
 from specreplay.recording.format import Recording
 from specreplay.views.chart_parts import MAX_SERIES, on_scale, plotly, short, sources
@@ -79,7 +79,7 @@ def defect_links(cells: list[AcceptanceCell]) -> str:
 
 def ngram_v1_note(cells: list[AcceptanceCell]) -> None:
     """Wherever the n-gram arm of the trained head's file is shown: why it is slow there is not known yet."""
-    if any(trained_head.is_ngram_v1(c) for c in cells):
+    if trained_head.ngram_v1_cells(cells):
         st.caption(":material/info: " + H("ngram_v1"))
 
 
@@ -100,10 +100,11 @@ def fit_section(cells: list[AcceptanceCell], problems: list[str]) -> None:
     shown = [c for c in cells if engine_of(c) == engine and c.counts.drafts and not c.defect]
     left_out = [c for c in cells if engine_of(c) == engine and c.counts.drafts and c.defect]
     if not shown:
-        st.info(T("fit_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        st.info(T("fit_empty"), icon=":material/hourglass_empty:")
         return
     groups: dict[tuple[str, str], list[AcceptanceCell]] = {}
-    for c in sorted(shown, key=lambda c: not trained_head.is_head(c)):  # the head trained here drawn first
+    heads = {c.id for c in trained_head.head_cells(shown)}
+    for c in sorted(shown, key=lambda c: c.id not in heads):  # the head trained here drawn first
         groups.setdefault((c.file, c.arm), []).append(c)
     fig = go.Figure()
     drawn = list(groups.values())[:MAX_SERIES - 1]
@@ -180,16 +181,16 @@ def cost_section(cells: list[AcceptanceCell]) -> None:
     """c of each draft-model arm of the llama.cpp ladder, per prompt: F16 target next to Q4_K_M."""
     st.subheader(T("c_title"))
     st.markdown(T("c_intro"))
-    got = catalogue.read(llamacpp_files.LADDER)
+    got = wanted.read(panels.CPU_LADDER)
     if not isinstance(got, Recording):
         if isinstance(got, str):
             st.warning(T("problem", problem=got))
-        st.info(T("c_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        st.info(T("c_empty"), icon=":material/hourglass_empty:")
         return
     arms = [a.id for a in _draft_model_arms(got)]
-    mine = [c for c in cells if c.file == llamacpp_files.LADDER and c.arm in arms and c.counts.drafts]
+    mine = [c for c in cells if c.file == Path(got.path).name and c.arm in arms and c.counts.drafts]
     if not mine:
-        st.info(T("c_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        st.info(T("c_empty"), icon=":material/hourglass_empty:")
         return
     fig = go.Figure()
     fits = {f.arm: f for f in arm_fits(mine)}
@@ -219,9 +220,10 @@ def cost_section(cells: list[AcceptanceCell]) -> None:
 def kind_section(cells: list[AcceptanceCell]) -> None:
     """Acceptance length per prompt of the llama.cpp ladder, one bar per speculative arm."""
     st.subheader(T("kind_title"))
-    mine = [c for c in cells if c.file == llamacpp_files.LADDER and c.counts.drafts]
+    name = wanted.newest(panels.CPU_LADDER)
+    mine = [c for c in cells if c.file == name and c.counts.drafts]
     if not mine:
-        st.info(T("kind_empty", file=llamacpp_files.LADDER), icon=":material/hourglass_empty:")
+        st.info(T("kind_empty"), icon=":material/hourglass_empty:")
         return
     fig = go.Figure()
     for i, f in enumerate(arm_fits(mine)[:MAX_SERIES]):
@@ -233,4 +235,4 @@ def kind_section(cells: list[AcceptanceCell]) -> None:
     plotly(fig, key="kind_chart")
     st.caption(f"{kind_markdown('measured')} " + T("kind_caption"))
     f16_note(mine)
-    sources([f"{llamacpp_files.LADDER} · {mine[0].engine} · {mine[0].machine} · {mine[0].created[:10]}"])
+    sources([f"{name} · {mine[0].engine} · {mine[0].machine} · {mine[0].created[:10]}"])

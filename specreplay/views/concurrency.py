@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from specreplay.charts import concurrency
-from specreplay.explain import llamacpp_files, sweep_series
+from specreplay.explain import sweep_series
 from specreplay.explain.sweeps import PairRow, pair_rows
 from specreplay.quoted import article_tables
 from specreplay.recording import catalogue
@@ -63,7 +63,7 @@ def explorer() -> None:
         st.warning(T("skipped", problem=p))
     if not v.series:
         empty = "empty_cpu" if family == "spec" else "empty_cpu_quant"
-        st.info(T(empty, file=llamacpp_files.SWEEP) if source == "cpu" else T("empty_source"),
+        st.info(T(empty) if source == "cpu" else T("empty_source"),
                 icon=":material/hourglass_empty:")
         return
     if len(v.series) > MAX_SERIES:

@@ -10,12 +10,12 @@ import streamlit as st
 from specreplay import palette
 from specreplay.charts import breakeven as breakeven_chart
 from specreplay.charts import concurrency
-from specreplay.explain import breakeven, llamacpp_files, pareto
+from specreplay.explain import breakeven, panels, pareto
 from specreplay.importers.imported import imported_info
-from specreplay.recording import catalogue
+from specreplay.recording import catalogue, wanted
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.recording.header import Header
-from specreplay.recording.locations import recording_files
+from specreplay.recording.locations import recording_file
 from specreplay.views import url_state
 from specreplay.views.chart_download import download_chart
 from specreplay.views.chart_parts import MAX_SERIES, plotly, ratio_heatmap, short, sources
@@ -41,11 +41,11 @@ def _sweep_points(path: str, mtime_ns: int) -> tuple[dict[tuple[str, str | None]
 
 
 def sweep_files() -> list[str]:
-    """The sweep recordings, found by name (`…sweep…jsonl`, as the recorder's configs name them; reading every file
-    to find its levels would cost a page visit a second), llama.cpp's sweep first; the break-even file has its own
-    map."""
-    names = [p.name for p in recording_files() if "sweep" in p.name and p.name != llamacpp_files.BREAKEVEN]
-    return sorted(names, key=lambda n: n != llamacpp_files.SWEEP)
+    """The sweep recordings, found by their header lines (reading every file to find its levels would cost a page
+    visit a second), llama.cpp's sweep first, then by name; the break-even sweeps have their own map."""
+    own_map = wanted.matching(panels.CPU_BREAKEVEN)
+    first = wanted.newest(panels.CPU_SWEEP)
+    return sorted((n for n in wanted.matching(panels.SWEEPS) if n not in own_map), key=lambda n: (n != first, n))
 
 
 def _uploaded() -> Recording | str | None:
@@ -86,7 +86,7 @@ def pareto_section() -> None:
         imported = imported_info(got) is not None
         file = header.title
     else:
-        path = next(p for p in recording_files() if p.name == choice)
+        path = recording_file(choice)
         read = _sweep_points(str(path), path.stat().st_mtime_ns)
         if isinstance(read, str):
             st.warning(T("skipped", problem=read))
@@ -172,7 +172,7 @@ def breakeven_section() -> None:
     if isinstance(got, str):
         st.warning(T("skipped", problem=got))
     if not isinstance(got, Recording) or not grids:
-        st.info(T("be_empty", file=llamacpp_files.BREAKEVEN), icon=":material/hourglass_empty:")
+        st.info(T("be_empty"), icon=":material/hourglass_empty:")
         return
     by_target = {g.target: g for g in grids}
     controls = [url_state.choice("be_target", grids[0].target, list(by_target))]

@@ -4,15 +4,18 @@ acceptance was set to an article's figure, so its numbers are badged "measured t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay import palette
-from specreplay.explain import artefacts, ceiling
+from specreplay import engines, palette
+from specreplay.explain import artefacts, ceiling, panels
 from specreplay.explain import full_scale as fs
 from specreplay.quoted import article_tables
-from specreplay.recording import catalogue
+from specreplay.recording import wanted
 from specreplay.recording.format import Recording
+from specreplay.recording.wanted import Wanted
 from specreplay.views.chart_parts import log2_axis, plotly, ratio_heatmap
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
@@ -23,18 +26,27 @@ MARKED = Texts("artefacts")  # points a defect or a start-up stall produced
 LEVELS_SHOWN = (2.2, 2.5, 3.1, 5.3, 5.6)  # the articles' figures; the chart keeps to six series with 1.0
 
 
-def _get(name: str) -> Recording | None:
-    got = catalogue.read(name)
+def _get(what: Wanted) -> tuple[str, Recording] | None:
+    """The newest recording the panel shows, by its file name; None (said on the page) when none is here or it
+    cannot be read."""
+    got = wanted.read(what)
     if isinstance(got, str):
         st.warning(plain(got, 500), icon=":material/warning:")
         return None
     if got is None:
-        st.info(T("missing", name=name))
-    return got
+        st.info(T("missing"))
+        return None
+    return Path(got.path).name, got
+
+
+def _source(name: str, rec: Recording) -> str:
+    """'recordings/… · vLLM 0.23.0 · <machine>': the engine as its server reported itself."""
+    engine = rec.arms[0].engine
+    return f"recordings/{name} · {engines.label(engine.name)} {engine.version} · {rec.machine_line}"
 
 
 def _badges(name: str, rec: Recording) -> None:
-    kind_badge(rec.kind(), f"recordings/{name} · vLLM 0.23.0 · {rec.machine_line}")  # the kind says timing only
+    kind_badge(rec.kind(), _source(name, rec))  # the kind says timing only
     st.caption(f"{kind_markdown(rec.kind())} {kind_markdown('quoted')} **{T('badge')}**: "
                + T("badge_note") + T("shape_note"))
 
@@ -52,12 +64,13 @@ def _nothing_yet(name: str, arms: str) -> None:
 
 def ladder_panel() -> None:
     st.subheader(T("ladder_title"))
-    rec = _get(fs.LADDER)
-    if rec is None:
+    got = _get(panels.FULL_LADDER)
+    if got is None:
         return
-    _badges(fs.LADDER, rec)
+    name, rec = got
+    _badges(name, rec)
     if not fs.quoted_ladders(rec):
-        _nothing_yet(fs.LADDER, "bf16, w4, w4-dflash@…")
+        _nothing_yet(name, "bf16, w4, w4-dflash@…")
         return
     rows = []
     prompt = rec.prompts[0].id  # timing only: one prompt
@@ -79,9 +92,10 @@ def ladder_panel() -> None:
     table(rows)
     article = [c.value for c in article_tables.table_cells("ladder_overall", "decode_rate")]
     st.caption(T("ladder_note", article=" → ".join(f"{v:g}" for v in article if v)))
-    pair = _get(fs.DRAFTER)
-    if pair is None:
+    drafter = _get(panels.FULL_DRAFTER)
+    if drafter is None:
         return
+    pair = drafter[1]
     cells = {c.key: c for c in article_tables.table_cells("quant_vs_drafter", "decode_rate")}
     rows = []
     for length in LEVELS_SHOWN:
@@ -100,13 +114,14 @@ def ladder_panel() -> None:
 
 def concurrency_panel() -> None:
     st.subheader(T("concurrency_title"))
-    rec = _get(fs.LADDER_SWEEP)
-    if rec is None:
+    got = _get(panels.FULL_LADDER_SWEEP)
+    if got is None:
         return
-    _badges(fs.LADDER_SWEEP, rec)
+    name, rec = got
+    _badges(name, rec)
     curves = [c for c in fs.drafter_curves(rec, "w4") if c.acceptance in LEVELS_SHOWN and c.throughput]
     if not curves:
-        _nothing_yet(fs.LADDER_SWEEP, "w4, w4-dflash@…")
+        _nothing_yet(name, "w4, w4-dflash@…")
         return
     fig = go.Figure()
     for i, c in enumerate(curves):
@@ -127,11 +142,11 @@ def concurrency_panel() -> None:
                 T("pays_to_at", length=c.acceptance, top=times(c.throughput[max(c.throughput)]),
                   level=max(c.throughput)))
         for c in curves))
-    bf16 = catalogue.read(fs.DRAFTER_SWEEP)
+    bf16 = wanted.read(panels.FULL_DRAFTER_SWEEP)
     where = {c.acceptance: c for c in fs.drafter_curves(bf16, "bf16")
              if c.acceptance in LEVELS_SHOWN and c.throughput} if isinstance(bf16, Recording) else {}
-    if where:
-        st.caption(T("bf16_lead", file=fs.DRAFTER_SWEEP)
+    if where and isinstance(bf16, Recording):
+        st.caption(T("bf16_lead", file=Path(bf16.path).name)
                    + " · ".join(f"L {L:g}: " + (T("below_from", level=c.crossing) if c.crossing
                                                 else T("pays_to", level=max(c.throughput)))
                                 for L, c in where.items())
@@ -177,14 +192,15 @@ def marked_points(fig: go.Figure, points: list[tuple], cells: bool = False) -> N
 
 def roofline_panel() -> None:
     st.subheader(T("roofline_title"))
-    rec = _get(fs.LADDER_SWEEP)
-    if rec is None:
+    got = _get(panels.FULL_LADDER_SWEEP)
+    if got is None:
         return
-    kind_badge(rec.kind(), f"recordings/{fs.LADDER_SWEEP} · vLLM 0.23.0 · {rec.machine_line}")
+    name, rec = got
+    kind_badge(rec.kind(), _source(name, rec))
     w4 = {lv: v for lv, v in fs.quant_curve(rec, "w4").items() if v}
     low = [v for lv, v in w4.items() if lv <= 16]
     if not low:
-        _nothing_yet(fs.LADDER_SWEEP, "bf16, w4")
+        _nothing_yet(name, "bf16, w4")
         return
     fig = go.Figure()
     for arm, fmt_name, label in (("w4", "int4", T("w4_marlin")),

@@ -4,13 +4,14 @@ target in one line, beside article 001's finding."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
-from specreplay.explain import llamacpp_files, story
+from specreplay.explain import panels, story
 from specreplay.quoted import article_tables
-from specreplay.recording import catalogue
+from specreplay.recording import catalogue, wanted
 from specreplay.recording.format import Recording
-from specreplay.recording.locations import recording_file
 from specreplay.replay.panes import Pane, recorded_arm_pane
 from specreplay.replay.payload import player_payload
 from specreplay.replay.playback import default_speed
@@ -27,9 +28,9 @@ PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_draft
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
-def _panes(mtime_ns: int) -> tuple[story.DrafterWin, list[Pane]] | None:
+def _panes(path: str, mtime_ns: int) -> tuple[story.DrafterWin, list[Pane]] | None:
     """The winning pair's panes; the recording's mtime in the key so a changed file counts."""
-    rec = catalogue.read(llamacpp_files.LADDER)
+    rec = catalogue.recording(path)
     win = story.drafter_wins(rec) if isinstance(rec, Recording) else None
     if win is None or not isinstance(rec, Recording):
         return None
@@ -37,8 +38,8 @@ def _panes(mtime_ns: int) -> tuple[story.DrafterWin, list[Pane]] | None:
 
 
 def hero() -> None:
-    rec = catalogue.read(llamacpp_files.LADDER)
-    found = _panes(recording_file(llamacpp_files.LADDER).stat().st_mtime_ns) if isinstance(rec, Recording) else None
+    rec = wanted.read(panels.CPU_LADDER)
+    found = _panes(rec.path, Path(rec.path).stat().st_mtime_ns) if isinstance(rec, Recording) else None
     if found is None or not isinstance(rec, Recording):
         st.info(T("hero_none"), icon=":material/hourglass_empty:")
         return
@@ -50,9 +51,9 @@ def hero() -> None:
     kind_badge(rec.kind(), provenance(rec.header).line())
     reference = plain(arm_label(rec.arm(story.F16_PAIR[0]).label.split(" · ")[-1], lang()), 60)  # "F16 (16-bit …)"
     cols = st.columns(len(panes))
-    for col, pane, shown in zip(cols, panes, payload["panes"]):
-        rate, ratio = pane_rate(pane), shown["ratio"]
-        col.metric(plain(shown["label"], 60), f"{rate:.1f} tok/s" if rate else "—",
+    for col, pane, drawn in zip(cols, panes, payload["panes"]):
+        rate, ratio = pane_rate(pane), drawn["ratio"]
+        col.metric(plain(drawn["label"], 60), f"{rate:.1f} tok/s" if rate else "—",
                    delta=None if ratio is None else f"{times(ratio)} {T('vs', ref=reference)}",
                    delta_color="normal" if (ratio or 0) >= 1 else "inverse", delta_arrow="off",
                    help=T("hero_rate_help"))
@@ -68,5 +69,5 @@ def hero() -> None:
             st.caption(f":material/warning: {plain(story.Q4_PAIR[1])} {times(win.q4_gain)}: {plain(w.text(lang()), 300)}")
         st.caption(source_line(q[PAIRS_001[0]].cell, conditions=False) + " · "
                    + recorded_with([rec.arm(a) for a in story.F16_PAIR + story.Q4_PAIR]))
-    link("replay", T("hero_open"), query={"recording": llamacpp_files.LADDER.removesuffix(".jsonl"),
+    link("replay", T("hero_open"), query={"recording": Path(rec.path).stem,
                                           "prompt": win.prompt, "arms": ",".join(story.F16_PAIR), "lang": lang()})

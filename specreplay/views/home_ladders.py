@@ -4,13 +4,15 @@ concurrency beside our measured crossing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
-from specreplay.explain import ceiling, llamacpp_files, story
+from specreplay.explain import ceiling, panels, story
 from specreplay.explain import full_scale as fs
 from specreplay.explain.derived import ratio
 from specreplay.quoted import article_tables
-from specreplay.recording import catalogue
+from specreplay.recording import wanted
 from specreplay.recording.format import Recording
 from specreplay.views.texts import Texts
 from specreplay.views.ui import kind_markdown, recorded_with, shown_kind, source_line, times
@@ -32,7 +34,7 @@ def code_acceptance() -> float:
 def ladders() -> None:
     """One table, rung by rung: article 000's rates and multipliers, then ours at the same scale with % of ceiling."""
     steps = article_tables.ladder("ladder_overall")
-    got = catalogue.read(fs.LADDER)
+    got = wanted.read(panels.FULL_LADDER)
     length = code_acceptance()
     ours = fs.ladder(got, length) if isinstance(got, Recording) else None
     ours_kind = got.kind() if isinstance(got, Recording) else "measured"
@@ -69,7 +71,7 @@ def crossing() -> None:
         st.markdown(_table([T("col_level")] + [str(c.level) for c in cells],
                            [["×"] + [times(c.value, T("not_measured")) for c in cells]]))
         st.caption(source_line(cells[0]) + " · " + T("articles_where"))
-    sweep = catalogue.read(llamacpp_files.SWEEP)
+    sweep = wanted.read(panels.CPU_SWEEP)
     curve = story.drafter_by_level(sweep) if isinstance(sweep, Recording) else None
     with right:
         st.markdown(f"{kind_markdown('measured')} {T('crossing_ours')}")
@@ -84,11 +86,11 @@ def crossing() -> None:
 
 def _beside_the_replay(sweep: Recording, curve: story.ByLevel) -> None:
     """The same pair at one stream reads another multiplier than the replay above: say why (recording, tokens)."""
-    cells = catalogue.read(llamacpp_files.LADDER)
+    cells = wanted.read(panels.CPU_LADDER)
     win = story.drafter_wins(cells) if isinstance(cells, Recording) else None
     one = curve.decode.get(1)
     if win is None or one is None or not isinstance(cells, Recording):
         return
-    st.caption(T("crossing_vs_replay", one=times(one), replay=times(win.gain), file=llamacpp_files.SWEEP,
+    st.caption(T("crossing_vs_replay", one=times(one), replay=times(win.gain), file=Path(sweep.path).name,
                  tokens=sweep.header.recorder.max_tokens, prompts=", ".join(p.id for p in sweep.prompts),
                  replay_tokens=cells.header.recorder.max_tokens, replay_prompt=win.prompt))

@@ -3,16 +3,17 @@ ladder (000) beside ours (llama.cpp on this CPU), then 001's pairs and 003's two
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import plotly.graph_objects as go
 import streamlit as st
 
 from specreplay import palette
 from specreplay.charts import ladder as chart
-from specreplay.explain import ceiling, real_ladder
+from specreplay.explain import ceiling, panels, real_ladder
 from specreplay.quoted import article_tables
-from specreplay.recording import catalogue
-from specreplay.recording.format import Recording, RecordingError
-from specreplay.recording.locations import recording_file
+from specreplay.recording import wanted
+from specreplay.recording.format import Recording
 from specreplay.replay.speedup import arm_rate, arm_speedup
 from specreplay.views import ui, url_state
 from specreplay.views.chart_download import download_chart
@@ -35,7 +36,6 @@ from specreplay.views.ui import (
 from specreplay.words import arm_label
 
 T = Texts("ladder")
-H200_FILE = recording_file("smollm2-h200.jsonl")
 # Rows of the article tables by their stable keys (assets/articles_measured.csv `key`).
 PAIRS_001 = ["bf16_no_drafter", "bf16_drafter", "4_bit_no_drafter", "4_bit_drafter"]
 RTX_GENERAL = ["baseline", "mtp_tuned", "plus_dflash2_plus_lookup_drafter"]
@@ -141,7 +141,7 @@ def our_ladder(kind: str) -> None:
     machine = str(st.radio(T("ours_machine"), MACHINES, format_func=lambda m: machine_names[m], horizontal=True,
                            key="our_machine"))
     ladders_of = real_ladder.MACHINE_LADDERS[machine]
-    read = {d: catalogue.read(file) for d, (file, _) in ladders_of.items()}
+    read = {d: wanted.read(what) for d, (what, _) in ladders_of.items()}
     for problem in dict.fromkeys(g for g in read.values() if isinstance(g, str)):
         st.warning(plain(problem, 500), icon=":material/error:")
     names = {"draft": T("drafter_draft"), "ngram": T("drafter_ngram"), "draft_first": T("drafter_first")}
@@ -151,12 +151,12 @@ def our_ladder(kind: str) -> None:
         st.session_state["our_drafter"] = offered[0]
     drafter = st.radio(T("ours_drafter"), offered, format_func=lambda d: names[d], horizontal=True,
                        key="our_drafter")
-    file, arms = ladders_of[drafter]
+    arms = ladders_of[drafter][1]
     got = read[drafter]
     if not isinstance(got, Recording):
-        st.info(T("ours_empty" if machine == "cpu" else "ours_empty_h200", file=file),
-                icon=":material/hourglass_empty:")
+        st.info(T("ours_empty" if machine == "cpu" else "ours_empty_h200"), icon=":material/hourglass_empty:")
         return
+    file = Path(got.path).name
     ladders = real_ladder.prompt_ladders(got, arms)
     if not ladders:
         st.info(T("ours_missing_arms", arms=", ".join(arms)))
@@ -248,12 +248,13 @@ def earlier_h200() -> None:
     if box is None:
         return
     with box:
-        try:
-            h200 = catalogue.recording(H200_FILE)
-        except (RecordingError, OSError) as exc:
-            st.error(plain(str(exc), 500), icon=":material/error:")
+        got = wanted.read(panels.SMOLLM2_GPU)
+        if not isinstance(got, Recording):
+            if got is not None:
+                st.error(plain(got, 500), icon=":material/error:")
             return
-        kind_badge("measured", f"recordings/{H200_FILE.name} · {h200.arm('baseline').engine.line} · {h200.machine_line}")
+        h200 = got
+        kind_badge("measured", f"recordings/{Path(h200.path).name} · {h200.arm('baseline').engine.line} · {h200.machine_line}")
         rows = []
         for p in h200.prompts:
             # the replay's own figures for these pairs (specreplay.replay.speedup: median repeat, decode rate ÷ the reference's)

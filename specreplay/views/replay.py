@@ -55,7 +55,7 @@ MEDIAN = "median"  # the repeat selectbox's first option: each arm's median repe
 # The URL keys read as numbers, each validated once (the others name arms, prompts and files, checked against them)
 REPEAT = url_state.Control("repeat", url_state.digits, None)
 REF = url_state.Control("ref", url_state.digits, None)
-SPEED = url_state.Control("speed", float, None, options=SPEEDS)
+SPEED = url_state.Control("speed", float, None, options=SPEEDS)  # read here; the player's embed.js writes it
 q = st.query_params
 
 st.title(T("title"))
@@ -364,7 +364,6 @@ def _page() -> None:
     url_state.mirror({"recording": rec_name, "mode": "levels" if mode == "levels" else None, "prompt": prompt,
                  "arms": ",".join(arms) or None, "levels": ",".join(k.token() for k in level_choice) or None,
                  "repeat": None if repeat is None else str(repeat),
-                 "speed": None if speed == default_speed(end_us) else f"{speed:g}",
                  "ref": None if reference is None else str(reference)})
 
     if not enough:

@@ -1,14 +1,16 @@
 """Why 4-bit can lose at large batch: the roofline, our H200 measurement of it, and NVIDIA's quoted table."""
 
+from pathlib import Path
+
 import plotly.graph_objects as go
 import streamlit as st
 
-from specreplay.explain import axis_series
+from specreplay.explain import axis_series, panels
 from specreplay.explain import roofline as rl
 from specreplay.explain import timing_sweep as ts
 from specreplay.explain.derived import first_below
-from specreplay.recording import catalogue
-from specreplay.recording.format import Recording, RecordingError
+from specreplay.recording import wanted
+from specreplay.recording.format import Recording
 from specreplay.views import url_state
 from specreplay.views.chart_parts import opened, page_sources, plotly
 from specreplay.views.full_scale import roofline_panel
@@ -170,16 +172,14 @@ st.caption(T("quoted_caption", kind_markdown_quoted=kind_markdown('quoted')))
 # ---------- 4. measured: a serving engine on our H200, timing only ----------
 TIMING = T("timing_dummy_weights")
 st.subheader(T("serving_title", TIMING=TIMING))
-trec: Recording | None
-try:
-    trec = catalogue.recording(ts.TIMING_FILE)
-except (RecordingError, OSError) as exc:
-    st.error(plain(str(exc), 500), icon=":material/error:")
-    trec = None
+got = wanted.read(panels.QUANT_TIMING_SWEEP)
+if isinstance(got, str):
+    st.error(plain(got, 500), icon=":material/error:")
+trec = got if isinstance(got, Recording) else None
 if trec is not None:
     curves = ts.quant_curves(trec)
     engine = trec.arms[0].engine.line
-    kind_badge(trec.kind(), f"recordings/{ts.TIMING_FILE.name} · {TIMING} · {engine} · {trec.machine_line}")
+    kind_badge(trec.kind(), f"recordings/{Path(trec.path).name} · {TIMING} · {engine} · {trec.machine_line}")
     st.warning(T("serving_timing_note", TIMING=TIMING, engine=engine), icon=":material/timer:")
     fig = go.Figure()
     for c in curves:

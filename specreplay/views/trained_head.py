@@ -4,14 +4,14 @@ here, on the prompt the start page's rule picks (specreplay.explain.trained_head
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
-from specreplay.explain import ceiling, story, trained_head
-from specreplay.explain import trained_head_files as files
+from specreplay.explain import ceiling, panels, story, trained_head
 from specreplay.explain.acceptance_measured import cells_of
-from specreplay.recording import catalogue
+from specreplay.recording import catalogue, wanted
 from specreplay.recording.format import Recording
-from specreplay.recording.locations import recording_file
 from specreplay.replay.panes import Pane, recorded_arm_pane
 from specreplay.replay.payload import player_payload
 from specreplay.replay.playback import default_speed
@@ -26,25 +26,25 @@ T = Texts("trained_head")
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
-def _found(mtime_ns: int) -> tuple[story.DrafterWin, list[Pane], float | None] | None:
+def _found(path: str, mtime_ns: int) -> tuple[story.DrafterWin, list[Pane], float | None] | None:
     """The winning prompt, its two panes and the head's c there; the file's mtime in the key so a new file counts."""
-    rec = catalogue.read(files.CELLS)
+    rec = catalogue.recording(path)
     win = trained_head.start_win(rec) if isinstance(rec, Recording) else None
     if win is None or not isinstance(rec, Recording):
         return None
-    cost = next((c.cost_ratio for c in cells_of(rec) if (c.arm, c.prompt) == (files.PAIR[1], win.prompt)), None)
-    return win, [recorded_arm_pane(rec, a, win.prompt) for a in files.PAIR], cost
+    cost = next((c.cost_ratio for c in cells_of(rec) if (c.arm, c.prompt) == (panels.HEAD_PAIR[1], win.prompt)), None)
+    return win, [recorded_arm_pane(rec, a, win.prompt) for a in panels.HEAD_PAIR], cost
 
 
 def hero() -> None:
-    rec = catalogue.read(files.CELLS)
+    rec = wanted.read(panels.HEAD_CELLS)
     if isinstance(rec, str):
         st.warning(T("problem", problem=rec))
-    found = _found(recording_file(files.CELLS).stat().st_mtime_ns) if isinstance(rec, Recording) else None
+    found = _found(rec.path, Path(rec.path).stat().st_mtime_ns) if isinstance(rec, Recording) else None
     if found is None or not isinstance(rec, Recording):
         return  # the CPU replay above stands alone
     win, panes, cost = found
-    head = rec.arm(files.PAIR[1])
+    head = rec.arm(panels.HEAD_PAIR[1])
     card = trained_head.card(rec.machine_line)
     st.markdown(f"{kind_markdown('measured')} " + T("hero_title", prompt=win.prompt, card=card,
                                                     engine=trained_head.engine(head.engine.line, head.engine.name)))
@@ -67,6 +67,6 @@ def hero() -> None:
         step = "—" if cost is None else f"{1 + (head.draft_length or 0) * cost:.2f}"
         st.markdown(T("more_text", step=step) + " " + word("f16_note", lang()))
         st.caption(recorded_with([head]))
-        link("replay", T("open_replay"), query={"recording": files.CELLS.removesuffix(".jsonl"), "prompt": win.prompt,
-                                                "arms": ",".join(files.PAIR), "lang": lang()})
+        link("replay", T("open_replay"), query={"recording": Path(rec.path).stem, "prompt": win.prompt,
+                                                "arms": ",".join(panels.HEAD_PAIR), "lang": lang()})
         link("concurrency", T("open_concurrency"), query={"source": "gpu", "lang": lang()})

@@ -6,7 +6,9 @@ options, is ignored and the default stays); after they are drawn, `publish` writ
 leaving out values equal to the default so links stay short. A widget keyed `key` reads `?key=`.
 
 A page whose widgets are keyed per recording (the replay page) reads a key's value with `given` and writes its
-keys with `mirror`: one validation (the Control's) and one writer per key.
+keys with `mirror`: one validation (the Control's) and one writer per key. `?speed=` is the one key the page
+reads and never writes: a speed is picked inside the player's frame, which the page does not hear, so the player's
+embed.js is its writer (assets/player/embed.js).
 """
 
 from __future__ import annotations

@@ -2,10 +2,14 @@
 cells only, the Pareto view and the break-even map, on bundled recordings and on files in the llama.cpp shape."""
 
 import json
+import shutil
 from itertools import pairwise
 
 import pytest
 
+from specreplay.explain import panels
+from specreplay.recording.wanted import newest
+from specreplay.resources import RECORDINGS
 from specreplay.views.ui import FORMAT_COLOR  # the roofline page's colours: one map, not a copy
 from tests.apptest_helpers import open_expander, open_page, shown
 from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
@@ -67,6 +71,7 @@ def test_every_chart_has_one_question_at_most_six_series_and_short_legend_names(
 
 
 def test_quantization_view_draws_formats_in_the_roofline_colours(tmp_path, monkeypatch) -> None:
+    shutil.copy(RECORDINGS / str(newest(panels.QUANT_TIMING_SWEEP)), tmp_path)  # our H200 timing sweep, alone
     monkeypatch.setenv("SPECREPLAY_RECORDINGS", str(tmp_path))
     at = open_page("concurrency", "ko")
     at.radio(key="family").set_value("quant").run()

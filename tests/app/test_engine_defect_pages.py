@@ -4,8 +4,15 @@ defect is named beside the figure with the upstream fix's link, in Korean and En
 import json
 import re
 
-from specreplay.explain import h200_qwen_files
+from specreplay.explain import panels
+from specreplay.recording.wanted import newest
 from tests.apptest_helpers import open_page, shown
+
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+GPU_DRAFT_LADDER = newest(panels.GPU_DRAFT_LADDER)
+GPU_NGRAM_LADDER = newest(panels.GPU_NGRAM_LADDER)
+GPU_SWEEP = newest(panels.GPU_SWEEP)
+
 
 LINK = "(https://github.com/vllm-project/vllm/pull/47460)"
 EN = f"[vLLM 0.23.0 defect, fixed upstream in PR #47460]{LINK}"
@@ -24,7 +31,7 @@ def captions(at) -> str:
 
 
 def test_the_replay_of_an_unpatched_draft_arm_names_the_defect_beside_the_player() -> None:
-    at = open_page("replay", "en", recording=h200_qwen_files.CELLS_Q4_DRAFT.removesuffix(".jsonl"), prompt="code",
+    at = open_page("replay", "en", recording=GPU_DRAFT_LADDER.removesuffix(".jsonl"), prompt="code",
                    arms="q4,q4-draft")
     assert not at.exception
     q4, draft = payload(at)["panes"]
@@ -38,14 +45,14 @@ def test_the_replay_of_an_unpatched_draft_arm_names_the_defect_beside_the_player
 
 
 def test_the_replay_of_the_patch_free_arms_alone_says_nothing() -> None:
-    at = open_page("replay", "en", recording=h200_qwen_files.CELLS.removesuffix(".jsonl"), prompt="code",
+    at = open_page("replay", "en", recording=GPU_NGRAM_LADDER.removesuffix(".jsonl"), prompt="code",
                    arms="q4,q4-ngram")
     assert not at.exception
     assert all(p["defect"] is None for p in payload(at)["panes"]) and "47460" not in captions(at)
 
 
 def test_korean_first_the_replay_and_the_ladder_carry_the_korean_label() -> None:
-    at = open_page("replay", "ko", recording=h200_qwen_files.CELLS.removesuffix(".jsonl"), prompt="code",
+    at = open_page("replay", "ko", recording=GPU_NGRAM_LADDER.removesuffix(".jsonl"), prompt="code",
                    arms="bf16,bf16-draft")
     assert not at.exception
     assert KO in captions(at) and payload(at)["panes"][1]["defect"]["text"].startswith("vLLM 0.23.0 결함")
@@ -55,9 +62,9 @@ def test_korean_first_the_replay_and_the_ladder_carry_the_korean_label() -> None
 
 
 def test_the_pareto_view_of_the_qwen_sweep_names_the_defect_of_the_drafter_it_draws() -> None:
-    at = open_page("concurrency", "en", pareto_recording=h200_qwen_files.SWEEP, pair="q4-draft|q4")
+    at = open_page("concurrency", "en", pareto_recording=GPU_SWEEP, pair="q4-draft|q4")
     assert not at.exception
     note = next(c.value for c in at.caption if c.value.startswith(":material/bug_report:"))
     assert note.startswith(f":material/bug_report: q4-draft: {EN}") and "not what a draft model costs" in note
-    at = open_page("concurrency", "en", pareto_recording=h200_qwen_files.SWEEP, pair="all")
+    at = open_page("concurrency", "en", pareto_recording=GPU_SWEEP, pair="all")
     assert f"bf16-draft, q4-draft: {EN}" in captions(at)

@@ -4,12 +4,19 @@ view offers the sweep, and the acceptance fit leaves their draft-model arms out 
 
 import json
 
-from specreplay.explain import h200_qwen_files, quant_series
+from specreplay.explain import panels, quant_series
 from specreplay.explain.acceptance_measured import cells_of
 from specreplay.multiplier import times
 from specreplay.recording.format import load
 from specreplay.recording.locations import recording_file
+from specreplay.recording.wanted import newest
 from tests.apptest_helpers import open_page, shown
+
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+GPU_DRAFT_LADDER = newest(panels.GPU_DRAFT_LADDER)
+GPU_NGRAM_LADDER = newest(panels.GPU_NGRAM_LADDER)
+GPU_SWEEP = newest(panels.GPU_SWEEP)
+
 
 DEFECT_LINK = "[vLLM 0.23.0 defect, fixed upstream in PR #47460](https://github.com/vllm-project/vllm/pull/47460)"
 QWEN_PAIRS = ["bf16-draft ÷ bf16 · greedy · vLLM GPU", "q4-draft ÷ q4 · greedy · vLLM GPU"]
@@ -42,7 +49,7 @@ def test_our_h200_drafter_chart_holds_the_qwen_pairs_within_six_short_series() -
 def test_the_4bit_view_reads_the_real_qwen_q4_over_bf16_from_the_sweep() -> None:
     at = open_page("concurrency", "en", family="quant", source="gpu", level="64")
     assert not at.exception
-    (q4,) = [s for s in quant_series.h200_series(load(recording_file(h200_qwen_files.SWEEP)), h200_qwen_files.SWEEP)
+    (q4,) = [s for s in quant_series.h200_series(load(recording_file(GPU_SWEEP)), GPU_SWEEP)
              if s.metric == "throughput"]
     assert "Q4_K_M ÷ bf16 · Qwen 1.5B · vLLM H200" in legend(live(at, "concurrency_chart"))
     row = at.dataframe[0].value.set_index("series").loc["Q4_K_M ÷ bf16 · Qwen 1.5B · vLLM H200"]
@@ -52,9 +59,9 @@ def test_the_4bit_view_reads_the_real_qwen_q4_over_bf16_from_the_sweep() -> None
 
 
 def test_the_pareto_view_offers_the_qwen_h200_sweep() -> None:
-    at = open_page("concurrency", "en", pareto_recording=h200_qwen_files.SWEEP)
+    at = open_page("concurrency", "en", pareto_recording=GPU_SWEEP)
     assert not at.exception
-    assert h200_qwen_files.SWEEP in at.selectbox(key="pareto_recording").options
+    assert GPU_SWEEP in at.selectbox(key="pareto_recording").options
     assert at.radio(key="pair").value == "bf16-draft|bf16"  # the first pair with a drafter
     assert "bf16-draft · front" in [t.get("name") for t in plotly(at, "pareto_chart")["data"]]
 
@@ -71,7 +78,7 @@ def test_the_acceptance_fit_leaves_the_defective_h200_draft_model_arms_out_and_s
     table = next(d.value for d in at.dataframe if "α" in d.value.columns and "c" in d.value.columns)
     assert not any(cell.endswith("-draft") and "vllm-h200" in file
                    for cell, file in zip(table["prompt · arm"], table["recording"]))
-    cells = [c for f in (h200_qwen_files.CELLS, h200_qwen_files.CELLS_Q4_DRAFT)
+    cells = [c for f in (GPU_NGRAM_LADDER, GPU_DRAFT_LADDER)
              for c in cells_of(load(recording_file(f))) if c.arm.endswith("-draft")]
     note = shown(next(c.value for c in at.caption if "left out of the fit" in c.value))
     assert f"took {min(c.step_ratio for c in cells):.0f}–{max(c.step_ratio for c in cells):.0f} plain steps" in note

@@ -5,12 +5,18 @@ import json
 
 import pytest
 
-from specreplay.explain import h200_qwen_files, llamacpp_files, real_ladder
+from specreplay.explain import panels, real_ladder
 from specreplay.explain.acceptance_measured import cells_of
 from specreplay.multiplier import times
 from specreplay.recording.format import load
 from specreplay.recording.locations import recording_file
+from specreplay.recording.wanted import newest
 from tests.apptest_helpers import open_page, shown
+
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+CPU_LADDER = newest(panels.CPU_LADDER)
+GPU_DRAFT_LADDER = newest(panels.GPU_DRAFT_LADDER)
+GPU_NGRAM_LADDER = newest(panels.GPU_NGRAM_LADDER)
 
 
 def ladder(file: str, arms: tuple[str, ...], prompt: str) -> real_ladder.PromptLadder:
@@ -28,9 +34,9 @@ def ours_chart(at) -> dict:
 def test_each_h200_ladder_lies_in_one_file_and_the_drafter_first_ladder_is_not_offered() -> None:
     h200 = real_ladder.MACHINE_LADDERS["h200"]
     assert set(h200) == {"draft", "ngram"}  # bf16-draft and q4-draft were recorded in different files
-    for file, arms in h200.values():
-        assert real_ladder.has_arms(load(recording_file(file)), arms)
-    assert {f for f, _ in real_ladder.MACHINE_LADDERS["cpu"].values()} == {llamacpp_files.LADDER}
+    for what, arms in h200.values():
+        assert real_ladder.has_arms(load(recording_file(str(newest(what)))), arms)
+    assert {newest(w) for w, _ in real_ladder.MACHINE_LADDERS["cpu"].values()} == {CPU_LADDER}
 
 
 def test_the_page_opens_on_the_cpu_and_the_h200_draws_its_rungs_from_the_files() -> None:
@@ -41,7 +47,7 @@ def test_the_page_opens_on_the_cpu_and_the_h200_draws_its_rungs_from_the_files()
     assert not at.exception
     assert any("NVIDIA H200 (vLLM 0.23" in h.value for h in at.subheader)
     assert at.radio(key="our_drafter").options == ["0.5B draft model", "n-gram lookup"]  # no drafter-first ladder
-    draft = ladder(h200_qwen_files.CELLS_Q4_DRAFT, ("bf16", "q4", "q4-draft"), "code")
+    draft = ladder(GPU_DRAFT_LADDER, ("bf16", "q4", "q4-draft"), "code")
     m = metrics(at)
     assert m["bf16 (16-bit) → Q4_K_M (4-bit)"] == times(draft.rungs[1].vs_previous)
     assert m["Q4_K_M (4-bit) → Q4_K_M + 0.5B draft"] == times(draft.rungs[2].vs_previous)
@@ -53,14 +59,14 @@ def test_the_page_opens_on_the_cpu_and_the_h200_draws_its_rungs_from_the_files()
     assert ("Q4_K_M + 0.5B draft: [vLLM 0.23.0 defect, fixed upstream in PR #47460]"
             "(https://github.com/vllm-project/vllm/pull/47460)") in captions
     assert "not what a draft model costs" in captions
-    cell = next(c for c in cells_of(load(recording_file(h200_qwen_files.CELLS_Q4_DRAFT)))
+    cell = next(c for c in cells_of(load(recording_file(GPU_DRAFT_LADDER)))
                 if c.arm == "q4-draft" and c.prompt == "code")
     assert f"took {1000 * cell.tokens_per_step / cell.spec_tps:.1f} ms" in captions  # computed from the file
     assert f"{1000 / cell.base_tps:.1f} ms for a plain Q4_K_M (4-bit) step" in captions
 
 
-@pytest.mark.parametrize(("drafter", "file", "arms"), [("draft", h200_qwen_files.CELLS_Q4_DRAFT, ("bf16", "q4", "q4-draft")),
-                                                       ("ngram", h200_qwen_files.CELLS, ("bf16", "q4", "q4-ngram"))])
+@pytest.mark.parametrize(("drafter", "file", "arms"), [("draft", GPU_DRAFT_LADDER, ("bf16", "q4", "q4-draft")),
+                                                       ("ngram", GPU_NGRAM_LADDER, ("bf16", "q4", "q4-ngram"))])
 def test_the_h200_copy_quote_rungs_come_from_their_own_file(drafter: str, file: str, arms: tuple[str, ...]) -> None:
     at = open_page("ladder", "en", our_machine="h200", our_drafter=drafter, our_prompt="copy-quote")
     assert not at.exception

@@ -93,7 +93,7 @@ def test_video_and_export_html_choose_what_the_page_chooses(path: Path, tmp_path
     monkeypatch.setattr(video_cli, "render", watched)
     html, video = tmp_path / "replay.html", tmp_path / "replay.mp4"
     code = cli.main(["export-html", str(path), "-o", str(html)])
-    video_code = _video([str(path), "--fps", "1", "--speed", "100", "--hold", "0", "-q", "-o", str(video)])
+    video_code = _video([str(path), "--fps", "1", "--speed", "4", "--hold", "0", "-q", "-o", str(video)])
     err = capsys.readouterr().err
     if not prompts_with_runs(catalogue.recording(path, repair=True)):
         # only concurrency levels: the page replays those; a prompt replay is refused with the reason
@@ -113,6 +113,6 @@ def test_the_headline_video_renders_by_default(tmp_path: Path) -> None:
     than a video shows; it now takes the page's arms."""
     rec = ROOT / "recordings/qwen-coder-1.5b-llamacpp-cpu.jsonl"
     out = tmp_path / "code.mp4"
-    assert _video([str(rec), "--prompt", "code", "--fps", "1", "--speed", "100", "--hold", "0", "-q",
+    assert _video([str(rec), "--prompt", "code", "--fps", "1", "--speed", "4", "--hold", "0", "-q",
                    "-o", str(out)]) == 0
     assert out.stat().st_size > 0

@@ -101,6 +101,18 @@ def test_bad_query_values_warn_and_fall_back(recordings: Path) -> None:
     assert data["speed"] == 0.5 and [p["key"].split("/")[0] for p in data["panes"]] == ["q4", "spec"]
 
 
+@pytest.mark.parametrize("speed", ["2", "3", "0.5"])
+def test_the_page_reads_speed_and_never_writes_it(recordings: Path, speed: str) -> None:
+    """?speed= has one writer, the player's embed.js (a click in the player's frame never reaches the page): the page
+    plays a valid one, warns about an invalid one, and leaves the URL's text as it is, also across a rerun."""
+    at = open_page("replay", "en", speed=speed)
+    assert not at.exception, at.exception
+    assert payload(at)["speed"] == (0.5 if speed == "3" else float(speed))
+    assert at.query_params["speed"] == speed
+    at.selectbox(key="replay_prompt::test-basic").set_value("code-1").run()
+    assert not at.exception and at.query_params["speed"] == speed
+
+
 def test_a_bad_custom_simulated_arm_in_the_url_names_the_problem(recordings: Path) -> None:
     at = open_page("replay", "en", arms="q4,sim:100/0.5/1.5/4/200")
     assert "α must be between 0 and 1" in texts(at.warning)

@@ -9,16 +9,21 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from specreplay.explain import panels
 from specreplay.explain import timing_sweep as ts
 from specreplay.recording import catalogue
 from specreplay.recording.arm import Arm
+from specreplay.recording.locations import recording_file
+from specreplay.recording.wanted import newest
 from tests.apptest_helpers import open_expander, shown
 from tests.browser_fixtures import ROOT
+
+TIMING_FILE = recording_file(str(newest(panels.QUANT_TIMING_SWEEP)))  # found by its header
 
 
 def hand_throughput(arm: str, level: int) -> float:
     """System tok/s straight from the file's run lines: all tokens ÷ (first request sent → last chunk)."""
-    runs = [o for o in map(json.loads, ts.TIMING_FILE.read_text(encoding="utf-8").splitlines())
+    runs = [o for o in map(json.loads, TIMING_FILE.read_text(encoding="utf-8").splitlines())
             if o["type"] == "run" and o["arm"] == arm and o["concurrency"] == level and not o["warmup"]]
     assert len(runs) == level  # one request per stream
     tokens = sum(e["n"] for r in runs for e in r["events"])
@@ -28,11 +33,11 @@ def hand_throughput(arm: str, level: int) -> float:
 
 @pytest.fixture(scope="module")
 def curves() -> dict[str, ts.QuantCurve]:
-    return {c.arm: c for c in ts.quant_curves(catalogue.recording(ts.TIMING_FILE))}
+    return {c.arm: c for c in ts.quant_curves(catalogue.recording(TIMING_FILE))}
 
 
 def test_the_bundled_file_is_timing_only_with_three_arms_against_bf16(curves) -> None:
-    assert catalogue.recording(ts.TIMING_FILE).timing_only
+    assert catalogue.recording(TIMING_FILE).timing_only
     assert list(curves) == ["fp8", "w4a16-gptq", "w4a16-awq"]
     assert {c.baseline for c in curves.values()} == {"bf16"}
     assert [c.weight_format for c in curves.values()] == ["fp8", "int4", "int4"]
@@ -91,7 +96,7 @@ def row(at: AppTest, part: str, column: str | None = None) -> dict:
 def test_roofline_page_shows_the_timing_only_curve_badged_and_labelled(lang: str, label: str, kind: str) -> None:
     at = page(lang)
     assert not at.exception, at.exception
-    badge = next(b for b in badges(at) if ts.TIMING_FILE.name in b)
+    badge = next(b for b in badges(at) if TIMING_FILE.name in b)
     assert badge.startswith(f"yellow: {kind} · ") and label in badge and "vllm 0.23.0" in badge and "H200" in badge
     assert any(label in h.value for h in at.subheader)
     assert any(label in w.value for w in at.warning)

@@ -8,17 +8,20 @@ import json
 
 import pytest
 
-from specreplay.explain import trained_head
-from specreplay.explain import trained_head_files as files
+from specreplay.explain import panels, trained_head
 from specreplay.explain.acceptance_measured import cells_of
 from specreplay.multiplier import times
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
+from specreplay.recording.wanted import newest
 from tests.apptest_helpers import open_page, shown
+
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+HEAD_CELLS = newest(panels.HEAD_CELLS)
 
 
 def cells() -> Recording:
-    rec = catalogue.read(files.CELLS)
+    rec = catalogue.read(HEAD_CELLS)
     assert isinstance(rec, Recording)
     return rec
 
@@ -38,7 +41,7 @@ def test_the_start_page_replays_the_trained_head_s_gpu_win_beside_the_cpu_one(la
     head = values[f"{win.f16_draft_rate:.0f} tok/s"]
     assert f"{win.f16_rate:.0f} tok/s" in values
     assert times(win.gain) in head.delta
-    length = trained_head.acceptance_length(rec, files.PAIR[1], win.prompt)
+    length = trained_head.acceptance_length(rec, panels.HEAD_PAIR[1], win.prompt)
     assert length is not None and f"{length:.2f}" in values and round(length, 2) == 2.73
     ceiling = values["—"]  # no H100 bandwidth was measured here: no share, and the reason beside it
     assert "H100" in ceiling.delta
@@ -47,7 +50,7 @@ def test_the_start_page_replays_the_trained_head_s_gpu_win_beside_the_cpu_one(la
     more = next(e for e in at.expander if "H100" in shown(e.children[0].value))  # provenance, head, links
     assert "speculators 0.9.0" in more.children[1].value
     queries = [p.proto.query_string for p in more.get("page_link")]
-    assert f"recording={files.CELLS.removesuffix('.jsonl')}&prompt=code&arms=bf16%2Ceagle3-k4&lang={lang}" in queries
+    assert f"recording={HEAD_CELLS.removesuffix('.jsonl')}&prompt=code&arms=bf16%2Ceagle3-k4&lang={lang}" in queries
     assert f"source=gpu&lang={lang}" in queries
 
 
@@ -63,13 +66,13 @@ def test_the_acceptance_fit_draws_the_trained_head_first_with_its_real_c() -> No
     at = open_page("acceptance", "en", fit_engine="vllm")
     assert not at.exception
     drawn = [t for t in plotly(at, "fit_chart")["data"][1:]]
-    assert [t["name"].split(" · ")[0] for t in drawn[:3]] == list(files.HEADS)  # first, whatever else is bundled
+    assert [t["name"].split(" · ")[0] for t in drawn[:3]] == list(panels.HEADS)  # first, whatever else is bundled
     heads = {h.fit.arm: h for h in head_costs()}
     k4 = next(t for t in drawn if t["name"].startswith("eagle3-k4"))
     assert max(k4["y"]) == pytest.approx(2.05, abs=0.01)  # code: 475 → 975 tok/s
     assert f"c {heads['eagle3-k4'].fit.cells[0].cost_ratio:.2f}" in k4["text"][0]  # the real c, per cell
     assert all(0.05 < h.fit.cost_ratio < 0.1 for h in heads.values())  # a step with it ≈ 1.3 plain ones
-    ngram = next((t for t in drawn if t["name"].startswith(f"{files.NGRAM} · qwen-coder-1.5b-vllm026")), None)
+    ngram = next((t for t in drawn if t["name"].startswith(f"{panels.HEAD_NGRAM} · qwen-coder-1.5b-vllm026")), None)
     assert ngram is None or any("V1 runner" in c.value for c in at.caption)  # never without its caveat
 
 

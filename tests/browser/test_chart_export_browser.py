@@ -16,13 +16,18 @@ import pytest
 from specreplay import theory
 from specreplay.charts import concurrency as concurrency_chart
 from specreplay.embeds.export import CHARTS, export_chart
-from specreplay.explain import acceptance_measured, breakeven, llamacpp_files, real_ladder
+from specreplay.explain import acceptance_measured, breakeven, panels, real_ladder
 from specreplay.multiplier import times
 from specreplay.quoted import article_tables
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
+from specreplay.recording.wanted import newest
 from specreplay.resources import ASSETS
 from tests.local_server import free_port, local_server
+
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+CPU_BREAKEVEN = newest(panels.CPU_BREAKEVEN)
+
 
 CASES = json.loads((ASSETS / "formula_cases.json").read_text(encoding="utf-8"))["cases"]
 
@@ -140,8 +145,8 @@ def check_ladder(where) -> None:
         assert table(where, "article") == [[s.label_en, f"{s.value:g}", times(s.vs_previous), times(s.vs_first)]
                                            for s in steps]
     for machine, ladders in real_ladder.MACHINE_LADDERS.items():
-        for drafter, (file, arms) in ladders.items():
-            got = catalogue.read(file)
+        for drafter, (what, arms) in ladders.items():
+            got = catalogue.read(str(newest(what)))
             if not isinstance(got, Recording):
                 continue
             move(where, "our_machine", machine)
@@ -158,7 +163,7 @@ def check_ladder(where) -> None:
 def check_breakeven(where) -> None:
     """Every target and metric at every level: each cell's multiplier as the map's, and the level's reading of where
     the drafter passes 1.0 as the page's (Grid.break_even_length)."""
-    got = catalogue.read(llamacpp_files.BREAKEVEN)
+    got = catalogue.read(CPU_BREAKEVEN)
     assert isinstance(got, Recording)
     for g in breakeven.breakeven_grids(got):
         move(where, "be_target", g.target)

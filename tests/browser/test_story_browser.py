@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.explain import llamacpp_files, story
+from specreplay.explain import panels, story
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
+from specreplay.recording.wanted import newest
 from specreplay.replay.panes import recorded_arm_pane
 from specreplay.video.draw import FrameDrawer
 from specreplay.views import pages
@@ -22,11 +23,15 @@ from tests.apptest_helpers import open_page
 from tests.browser.test_screens_browser import SETTLED
 from tests.browser_fixtures import ROOT
 
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+CPU_LADDER = newest(panels.CPU_LADDER)
+
+
 PAGES = ["" if p == pages.START else p.url_path for p in pages.PAGES]  # the start page is served at "/"
 
 
 def ladder() -> Recording:
-    got = catalogue.read(llamacpp_files.LADDER)
+    got = catalogue.read(CPU_LADDER)
     assert isinstance(got, Recording), got
     return got
 
@@ -94,7 +99,7 @@ def test_one_multiplier_for_the_pair_on_every_surface(app_url: str, page, tmp_pa
     assert ratio(video) == want
 
     out = tmp_path / "pair.html"
-    subprocess.run([sys.executable, "-m", "specreplay", "export-html", llamacpp_files.LADDER, "--prompt", win.prompt,
+    subprocess.run([sys.executable, "-m", "specreplay", "export-html", CPU_LADDER, "--prompt", win.prompt,
                     "--arms", ",".join(story.F16_PAIR), "--lang", "en", "-o", str(out)], check=True, cwd=ROOT,
                    timeout=120)
     page.goto(out.as_uri())
@@ -103,7 +108,7 @@ def test_one_multiplier_for_the_pair_on_every_surface(app_url: str, page, tmp_pa
     export = next(t for t in page.locator(".pane .ratio").all_text_contents() if " vs " in t)
     assert ratio(export) == want
 
-    printed = subprocess.run([sys.executable, "-m", "specreplay", "summary", llamacpp_files.LADDER], cwd=ROOT,
+    printed = subprocess.run([sys.executable, "-m", "specreplay", "summary", CPU_LADDER], cwd=ROOT,
                              capture_output=True, text=True, timeout=120, check=True).stdout
     row = next(ln for ln in printed.splitlines() if ln.startswith("f16-draft ") and f" {win.prompt} " in ln)
     assert f" {want:.2f}x " in row  # ×base: vs f16, the rung before

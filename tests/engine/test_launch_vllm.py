@@ -21,9 +21,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from specreplay.recorder import launch
-from specreplay.recorder.engine import serve
 
+from recorder import launch
+from recorder.engine import serve
 from specreplay.recording import format as fmt
 from tests.engine_fixtures import _missing
 from tests.vllm_config import COPY, PROSE, ROOT, recorder_cmd, run_recorder, write_config

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from specreplay.recorder.engine import serve
 
+from recorder.engine import serve
 from specreplay.recording import format as fmt
 from specreplay.replay.timeline import make_track
 from tests.browser_fixtures import ROOT
@@ -83,7 +83,7 @@ text = "Repeat exactly, twice: The quick brown fox jumps over the lazy dog. The 
 
 
 def _record(cfg: Path, out: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "specreplay.recorder", "record", str(cfg), "-o", str(out),
+    return subprocess.run([sys.executable, "-m", "recorder", "record", str(cfg), "-o", str(out),
                            "--repeats", "2", "--warmup", "1", "--no-progress"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
 
@@ -144,7 +144,7 @@ def test_a_killed_recorder_leaves_no_llama_server_running(gguf: str, tmp_path: P
     llama-server kept running (6 of 6 kills) and the rerun stopped at "something already answers"."""
     port = free_port()
     cfg, out = _config(tmp_path, _server(), gguf, port), tmp_path / "rec.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "specreplay.recorder", "record", str(cfg), "-o", str(out),
+    proc = subprocess.Popen([sys.executable, "-m", "recorder", "record", str(cfg), "-o", str(out),
                              "--repeats", "2", "--warmup", "1", "--no-progress"],
                             cwd=ROOT, stderr=subprocess.PIPE, text=True)
     for line in proc.stderr:  # type: ignore[union-attr]
@@ -165,7 +165,7 @@ def test_more_streams_than_the_servers_slots_are_refused(gguf: str, tmp_path: Pa
     """The config starts llama-server with --parallel 1: it reports one slot, so a 4-stream level would queue and
     be stored as 4-stream data. The sweep stops with one line before recording any level."""
     out = tmp_path / "sweep.jsonl"
-    proc = subprocess.run([sys.executable, "-m", "specreplay.recorder", "sweep",
+    proc = subprocess.run([sys.executable, "-m", "recorder", "sweep",
                            str(_config(tmp_path, _server(), gguf, free_port())), "-o", str(out), "--levels", "1,4",
                            "--no-progress"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 2, proc.stderr

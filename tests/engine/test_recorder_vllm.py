@@ -12,9 +12,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from specreplay.recorder import config, server
-from specreplay.recorder.errors import RecorderError
 
+from recorder import config, server
+from recorder.errors import RecorderError
 from specreplay.recording import format as fmt
 from tests.vllm_config import ROOT, recorder_cmd, run_recorder, write_config
 

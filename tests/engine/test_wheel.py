@@ -78,7 +78,7 @@ def test_specreplay_and_its_data_come_from_the_install_not_the_checkout(venv: Pa
                "from specreplay.resources import ASSETS, RECORDINGS\n"
                "from specreplay.video.glyphs import font_path\n"
                "print(specreplay.__file__, ASSETS, RECORDINGS, font_path('NanumGothic.ttf'), sep='\\n')\n"
-               "print(importlib.util.find_spec('specreplay.recorder.engine'))")
+               "print(importlib.util.find_spec('recorder.engine'))")
     assert proc.returncode == 0, proc.stderr
     *paths, engine = proc.stdout.splitlines()
     for path in paths:  # the package, its assets and recordings, the font Pillow draws with

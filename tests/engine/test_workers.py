@@ -21,8 +21,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from specreplay.recorder import arrival, workers
 
+from recorder import arrival, workers
 from specreplay.recording import format as fmt
 from tests.browser_fixtures import ROOT
 

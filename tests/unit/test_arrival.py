@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from specreplay.recorder import arrival, stream
 
+from recorder import arrival, stream
 from tests.stub_openai import stub_server
 
 

@@ -45,7 +45,7 @@ def test_python_dash_m_specreplay_is_the_same_command() -> None:
 
 
 def test_a_missing_role_package_names_the_extra(monkeypatch, capsys) -> None:
-    for name in [m for m in sys.modules if m.startswith("specreplay.recorder")]:
+    for name in [m for m in sys.modules if m.startswith("recorder")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "httpx", None)  # as if `pip install specreplay` without [record]
     assert cli.main(["record", "config.toml"]) == 2
@@ -56,7 +56,7 @@ def test_a_missing_role_package_names_the_extra(monkeypatch, capsys) -> None:
 @pytest.mark.parametrize("command", COMMANDS)
 def test_help_and_summary_need_no_extra(command: str, monkeypatch, capsys) -> None:
     """A plain install has no httpx: every --help still answers, and summary (a file reader) still prints."""
-    for name in [m for m in sys.modules if m.startswith("specreplay.recorder")]:
+    for name in [m for m in sys.modules if m.startswith("recorder")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "httpx", None)
     with pytest.raises(SystemExit) as done:
@@ -145,7 +145,7 @@ runpy.run_module(sys.argv[1], run_name="__main__")
 """
 
 
-@pytest.mark.parametrize("package", ["specreplay", "specreplay.recorder"])
+@pytest.mark.parametrize("package", ["specreplay", "recorder"])
 def test_ctrl_c_while_python_dash_m_imports_is_an_exit_status_not_a_traceback(package: str) -> None:
     proc = subprocess.run([sys.executable, "-c", INTERRUPT_IMPORT, package], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
@@ -156,8 +156,7 @@ def test_a_finished_recording_whose_table_cannot_be_drawn_is_not_called_a_write_
                                                                                         capsys) -> None:
     """On the lent GPU the recorder runs from sources without the app's assets: the table after a recording read
     the ceiling's weight sizes, failed, and the recorder said it could not write the recording (issue #38's lease)."""
-    from specreplay.recorder import cli as recorder_cli
-
+    from recorder import cli as recorder_cli
     from specreplay.explain import ceiling
     from specreplay.recording import catalogue
 

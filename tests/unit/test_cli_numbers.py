@@ -38,7 +38,7 @@ OPTIONS = [
 PROBE = """
 import contextlib, io, json, sys, time
 from specreplay import cli
-import specreplay.video.cli, specreplay.recorder.cli  # imported before the clock starts
+import specreplay.video.cli, recorder.cli  # imported before the clock starts
 out = []
 for argv in json.loads(sys.argv[1]):
     err = io.StringIO()

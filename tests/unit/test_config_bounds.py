@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from specreplay.recorder import cli, config
-from specreplay.recorder.errors import RecorderError
 
+from recorder import cli, config
+from recorder.errors import RecorderError
 from tests.browser_fixtures import ROOT
 
 ARM = '[[arms]]\nid = "a"\nendpoint = "http://127.0.0.1:9"\nmodel = "m"\n'

@@ -4,8 +4,7 @@ video, the summary and the default replay say so."""
 
 from html import escape
 
-from specreplay.recorder import summary
-
+from recorder import summary
 from specreplay.engines.defects import DRAFT_GRAPHS, draft_graphs_defect
 from specreplay.recording.arm import Arm
 from specreplay.recording.format import load

@@ -1,7 +1,6 @@
 """/metrics as the two engines write it: vLLM's counters and llama-server's (`--metrics`) read the same way."""
 
-from specreplay.recorder import metrics
-
+from recorder import metrics
 from tests.browser_fixtures import ROOT
 
 LLAMA = ROOT / "tests" / "fixtures" / "metrics" / "llama-server-b1-0c1e570.txt"

@@ -2,9 +2,9 @@
 is one more module the recorder picks up everywhere (its /metrics names, its stream counters, its health path)."""
 
 import pytest
-from specreplay.recorder import metrics
-from specreplay.recorder.config import load
 
+from recorder import metrics
+from recorder.config import load
 from specreplay import engines
 from specreplay.engines import engine as common
 from specreplay.engines import llamacpp, vllm

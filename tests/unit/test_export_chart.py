@@ -16,8 +16,9 @@ import pytest
 
 from specreplay.embeds.cli import main
 from specreplay.embeds.export import CHARTS, STATE_KEYS, export_chart
-from specreplay.explain import axis_series
+from specreplay.explain import axis_series, panels
 from specreplay.multiplier import times
+from specreplay.recording.wanted import newest
 
 LIMIT = 1_500_000  # bytes: the issue's 1.5 MB
 
@@ -158,18 +159,17 @@ def _damage(path: Path, how: str) -> None:
 def test_a_breakeven_map_without_its_data_is_refused_in_one_line(how: str, folder: Path, tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """A header-only file gave `list index out of range`; a damaged one is named with its loader's line."""
-    from specreplay.explain import llamacpp_files
-
-    _damage(folder / llamacpp_files.BREAKEVEN, how)
+    breakeven = newest(panels.CPU_BREAKEVEN)
+    _damage(folder / str(breakeven), how)
     out = tmp_path / "b.html"
     code, err = run_cli(capsys, "breakeven", "-o", str(out), "--lang", "en")
     assert code == 2 and not out.exists() and err.count("\n") == 1
     if how == "header-only":
-        assert err == (f"specreplay export-chart: recordings/{llamacpp_files.BREAKEVEN} has nothing to map yet: no "
+        assert err == (f"specreplay export-chart: recordings/{breakeven} has nothing to map yet: no "
                        "finished level of a drafter arm and its target — a file still being recorded, or one whose "
                        "arms were renamed.\n")
     else:
-        assert err.startswith(f"specreplay export-chart: {llamacpp_files.BREAKEVEN}"), err
+        assert err.startswith(f"specreplay export-chart: {breakeven}"), err
 
 
 @pytest.mark.parametrize(("name", "damaged", "how"), [

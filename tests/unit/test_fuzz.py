@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from specreplay.recorder.summary import render as render_cells
-from specreplay.recorder.sweep_summary import render as render_sweep
 
+from recorder.summary import render as render_cells
+from recorder.sweep_summary import render as render_sweep
 from specreplay import cli
 from specreplay.explain.acceptance_measured import cells_of
 from specreplay.explain.sweeps import level_table, pair_rows

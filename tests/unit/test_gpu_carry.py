@@ -237,7 +237,7 @@ def test_the_real_qwen_servers_pair_each_target_with_a_draft_model_its_loader_ca
 
 def test_the_real_qwen_configs_on_file_are_what_the_definitions_write_with_the_cpu_ladders_prompts(tmp_path,
                                                                                                      monkeypatch):
-    from specreplay.recorder import config
+    from recorder import config
 
     monkeypatch.setenv("SPECREPLAY_LLAMA_SERVER", "llama-server")  # the CPU config names its launch command
     monkeypatch.setenv("SPECREPLAY_MODELS", str(tmp_path))
@@ -273,7 +273,7 @@ def test_a_drafter_server_serves_every_acceptance_arm_of_every_config_under_its_
 
 
 def test_the_27b_configs_on_file_are_what_the_definitions_write(tmp_path):
-    from specreplay.recorder import config
+    from recorder import config
 
     config_toml.write_configs(tmp_path, ladder27.config_texts())
     for name in ladder27.CONFIGS:
@@ -378,7 +378,7 @@ def test_mark_timing_only_keeps_every_line_and_loads(tmp_path):
 
 
 def test_h200_sweep_configs_hold_one_mix_each_to_64_streams():
-    from specreplay.recorder import config
+    from recorder import config
 
     for mix, temps in (("greedy", {0.0}), ("sampled", {0.8})):
         cfg = config.load(ROOT / f"recorder/configs/h200-smollm2-sweep-{mix}.toml")
@@ -390,7 +390,7 @@ def test_h200_sweep_configs_hold_one_mix_each_to_64_streams():
 
 
 def test_the_accelerator_is_read_from_nvidia_smi(tmp_path, monkeypatch):
-    from specreplay.recorder import machine
+    from recorder import machine
 
     fake = tmp_path / "nvidia-smi"
     fake.write_text('#!/bin/sh\nif [ -n "$1" ]; then echo "NVIDIA H200, 143771 MiB, 580.159.04"; '
@@ -412,7 +412,7 @@ def test_record_step_records_the_arms_that_are_up_and_marks_timing_only(tmp_path
     for folder, dest in carry.SOURCES:
         shutil.copytree(ROOT / folder, src / dest, ignore=shutil.ignore_patterns("__pycache__"))
     # the snapshot, not the checkout in the working directory, must be the recorder that runs
-    with open(src / "specreplay/recorder/machine.py", "a") as fh:
+    with open(src / "recorder/machine.py", "a") as fh:
         fh.write("\n\ndef accelerator() -> str:\n    return 'the snapshot ran'\n")
     monkeypatch.chdir(ROOT)
     (tmp_path / "logs").mkdir()
@@ -446,19 +446,19 @@ def test_a_drafter_server_can_start_at_a_chosen_acceptance(configs):
 
 
 def test_the_source_snapshot_starts_the_recorder_outside_a_checkout(tmp_path):
-    """The device runs `python -m specreplay.recorder` from .gpu/src; it must import without the checkout's data."""
+    """The device runs `python -m recorder` from .gpu/src; it must import without the checkout's data."""
     import subprocess
     import sys
 
     carry.snapshot_sources(ROOT, tmp_path)
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "src")}
-    done = subprocess.run([sys.executable, "-c", "import specreplay.recorder.cli, gpu.device"], cwd=tmp_path,
+    done = subprocess.run([sys.executable, "-c", "import recorder.cli, gpu.device"], cwd=tmp_path,
                           env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 
 def test_the_size_configs_on_file_are_what_the_definitions_write(tmp_path):
-    from specreplay.recorder import config
+    from recorder import config
 
     config_toml.write_configs(tmp_path, sizes.config_texts())
     for name in sizes.CONFIGS:

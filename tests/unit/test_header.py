@@ -104,8 +104,8 @@ def test_load_header_reads_line_1_alone(tmp_path: Path) -> None:
     ({"mixes": [{"id": "code", "prompts": ["p"]}, {"id": "more", "prompts": ["p"]}]}, "mixes"),
 ])
 def test_resume_compares_the_typed_recorder_settings(tmp_path: Path, change: dict, refused: str | None) -> None:
-    from specreplay.recorder import session
-    from specreplay.recorder.errors import RecorderError
+    from recorder import session
+    from recorder.errors import RecorderError
 
     path = tmp_path / "r.jsonl"
     fmt.create(path, {**HEADER, "recorder": GOOD["recorder"]})

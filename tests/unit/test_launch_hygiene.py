@@ -25,9 +25,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from specreplay.recorder import config, launch
-from specreplay.recorder.errors import RecorderError
 
+from recorder import config, launch
+from recorder.errors import RecorderError
 from tests.browser_fixtures import ROOT
 
 # A server that answers GET /health with 200. "escape": the process started stays (as a supervisor) while the
@@ -210,7 +210,7 @@ text = "x"
 
 def test_a_header_recorded_before_commands_were_stored_unexpanded_still_resumes(tmp_path: Path, monkeypatch) -> None:
     """An older file holds the expanded argv; when it is exactly what the config expands to, it is the same arm."""
-    from specreplay.recorder import session
+    from recorder import session
 
     monkeypatch.setenv("SR_PY", "/opt/py")
     cfg_path = tmp_path / "c.toml"
@@ -234,7 +234,7 @@ def test_a_header_recorded_before_commands_were_stored_unexpanded_still_resumes(
 MINI_RECORDER = """
 import asyncio, sys, time
 import httpx
-from specreplay.recorder import config, launch
+from recorder import config, launch
 arm = config.load(sys.argv[1]).arms[0]
 server = launch.start(arm)
 async def wait():
@@ -281,7 +281,7 @@ def test_a_killed_recorder_leaves_no_server_running(tmp_path: Path, mode: str) -
 # Starts the arm's server as the recorder does, saying "go" just before launch.start and "started" after it.
 MINI_STARTER = """
 import sys, time
-from specreplay.recorder import config, launch
+from recorder import config, launch
 arm = config.load(sys.argv[1]).arms[0]
 print("go", flush=True)
 launch.start(arm)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from specreplay.explain import breakeven, llamacpp_files, pareto, quant_series, real_ladder, sweep_series
+from specreplay.explain import breakeven, panels, pareto, quant_series, real_ladder, sweep_series
 from specreplay.explain.acceptance_measured import cells_of
 from specreplay.explain.arm_fit import arm_fits, residual
 from specreplay.importers import vllm_bench
@@ -14,8 +14,12 @@ from specreplay.importers.common import write_recording
 from specreplay.recording.arm import Arm, draft_length
 from specreplay.recording.counts import SpecCounts
 from specreplay.recording.format import load
+from specreplay.recording.wanted import newest
 from tests.browser_fixtures import ROOT
 from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
+
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+CPU_BREAKEVEN = newest(panels.CPU_BREAKEVEN)
 
 
 def test_our_ladder_one_change_per_rung_with_the_product(tmp_path: Path) -> None:
@@ -115,7 +119,7 @@ def test_what_an_arm_is() -> None:
 def test_the_bundled_break_even_map_says_what_docs_llamacpp_says() -> None:
     """docs/llamacpp.md reads the bundled map: on F16 the drafter passes 1.0 between set lengths 3 and 4 at one and two
     streams and nowhere from four streams on; on Q4_K_M it never does."""
-    grids = {g.target: g for g in breakeven.breakeven_grids(load(ROOT / "recordings" / llamacpp_files.BREAKEVEN))}
+    grids = {g.target: g for g in breakeven.breakeven_grids(load(ROOT / "recordings" / CPU_BREAKEVEN))}
     assert set(grids) == {"f16", "q4"}
     f16, q4 = grids["f16"], grids["q4"]
     assert f16.lengths == q4.lengths == (1.5, 2.0, 3.0, 4.0) and f16.levels == (1, 2, 4, 8)

@@ -10,8 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from specreplay.recorder import summary
 
+from recorder import summary
 from specreplay.importers import vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.recording.format import load

@@ -4,12 +4,17 @@ target, and its multiplier per concurrency level; every figure is the replay's o
 from __future__ import annotations
 
 from recorder import summary
-from specreplay.explain import llamacpp_files, real_ladder, story
+from specreplay.explain import panels, real_ladder, story
+from specreplay.recording.wanted import newest
 from tests.replay_recordings import bundled
+
+# the bundled files these panels show, found by their headers (specreplay.explain.panels)
+CPU_LADDER = newest(panels.CPU_LADDER)
+CPU_SWEEP = newest(panels.CPU_SWEEP)
 
 
 def test_the_drafter_wins_on_a_prompt_that_is_not_copying() -> None:
-    rec = bundled(llamacpp_files.LADDER)
+    rec = bundled(CPU_LADDER)
     win = story.drafter_wins(rec)
     assert win is not None and win.prompt == "code"  # the largest gain among greedy, non-copy prompts
     assert rec.prompt(win.prompt).kind != story.COPY_KIND
@@ -18,7 +23,7 @@ def test_the_drafter_wins_on_a_prompt_that_is_not_copying() -> None:
 
 
 def test_one_figure_for_the_pair_in_the_summary_and_the_ladder() -> None:
-    rec = bundled(llamacpp_files.LADDER)
+    rec = bundled(CPU_LADDER)
     win = story.drafter_wins(rec)
     assert win is not None
     row = next(r for r in summary.rows(rec) if (r.arm, r.prompt) == ("f16-draft", win.prompt))
@@ -30,6 +35,6 @@ def test_one_figure_for_the_pair_in_the_summary_and_the_ladder() -> None:
 
 
 def test_the_drafter_falls_below_one_from_two_streams_on_this_cpu() -> None:
-    curve = story.drafter_by_level(bundled(llamacpp_files.SWEEP))
+    curve = story.drafter_by_level(bundled(CPU_SWEEP))
     assert curve is not None and list(curve.decode) == [1, 2, 4, 8]
     assert (curve.decode[1] or 0) > 1 > (curve.decode[2] or 2) and curve.crossing == 2

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
-from specreplay.recorder import config, host_load, sweep
-from specreplay.recorder.errors import RecorderError
-from specreplay.recorder.sweep_summary import render
 
+from recorder import config, host_load, sweep
+from recorder.errors import RecorderError
+from recorder.sweep_summary import render
 from specreplay.explain.sweeps import level_table, pair_rows, paired_speedups
 from specreplay.recording import format as fmt
 from tests.browser_fixtures import ROOT
@@ -279,8 +279,8 @@ def test_more_streams_than_the_servers_slots_are_refused(tmp_path: Path) -> None
 
 OPEN_FILES = """
 import resource, sys
-from specreplay.recorder import sweep
-from specreplay.recorder.errors import RecorderError
+from recorder import sweep
+from recorder.errors import RecorderError
 resource.setrlimit(resource.RLIMIT_NOFILE, (256, int(sys.argv[1])))
 try:
     sweep.check_open_files(1000)
