@@ -198,9 +198,10 @@ export function draw(root, spec, v) {
   if (model.cells) {
     model.cells.points.forEach(([x, y], i) => {
       const cell = spec.cells[i];
+      const color = cell.color || spec.cell_color; // a cell's own kind of number, where it says
       const dot = y > y1 // off scale: a triangle at the top edge pointing up, its value in the hover
-        ? el("path", { d: `M${px(x)},${py(y1) - 6}l6,10h-12z`, fill: spec.cell_color, class: "lc-cell lc-off-scale" }, svg)
-        : el("circle", { cx: px(x), cy: py(y), r: 5, fill: spec.cell_color, class: "lc-cell" }, svg);
+        ? el("path", { d: `M${px(x)},${py(y1) - 6}l6,10h-12z`, fill: color, class: "lc-cell lc-off-scale" }, svg)
+        : el("circle", { cx: px(x), cy: py(y), r: 5, fill: color, class: "lc-cell" }, svg);
       el("title", {}, dot, `${cell.label}\nα ${x.toFixed(3)} → ${y.toFixed(2)}${cell.hover ? "\n" + cell.hover : ""}`);
     });
     const found = model.cells.points[model.cells.nearest];

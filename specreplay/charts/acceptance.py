@@ -55,6 +55,7 @@ def cell_spec(c: AcceptanceCell, lang: Lang) -> dict[str, Any]:
     """A measured cell as the live chart draws it (assets/explainer/live_chart.js: etau and positions models), with
     the texts of the file's nearest-cell readout."""
     return {"id": c.id, "alpha": c.alpha, "gamma": c.gamma, "length": c.acceptance_length,
+            "color": palette.KINDS[c.number_kind],  # measured green; timing-only (a set acceptance) its own colour
             "rates": list(c.position_rates), "label": short(cell_label(c)), "hover": cell_hover(c, lang),
             "length_text": f"{c.acceptance_length:.2f}", "alpha_text": f"{c.alpha:.3f}"}
 
@@ -119,7 +120,7 @@ def calculator(lang: Lang) -> Calculator:
              "hlines": [{"y": 1, "color": "gray", "dash": "dot"}], "current_name": T("gamma_current")}
     etau_caveats: list[tuple[Kind, str]] = [("computed", T("formula_curves_note")),
                                             ("quoted", T("expected_bands_note", K_ARTICLES=K_ARTICLES) + implied + ".")]
-    if cells:
-        etau_caveats.append(("measured", T("expected_cells_note")))
+    # one line, with its own badge, per kind of number the dots are (measured here; timing only: a set acceptance)
+    etau_caveats += [(kind, T(f"expected_cells_note_{kind}")) for kind in dict.fromkeys(c.number_kind for c in cells)]
     return Calculator(etau, gamma, tuple(etau_caveats), (("computed", T("formula_assumption")),), tuple(cells),
                       tuple(unread))

@@ -16,6 +16,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from specreplay.languages import LANGUAGES, Lang
+from specreplay.replay.details import subtitle
 from specreplay.replay.labels import distinct_labels, pane_labels
 from specreplay.replay.panes import Pane
 from specreplay.replay.payload import pane_warnings
@@ -255,7 +256,7 @@ class FrameDrawer:
             label_font.text(draw, (x, y), fit(label, label_font, inner - badge_w), fill=STRONG)
             y += round(sz["label"] * 1.35)
             sub_font = face("regular", sz["subtitle"])
-            sub_font.text(draw, (x, y), fit(pane.subtitle, sub_font, inner), fill=MUTED)
+            sub_font.text(draw, (x, y), fit(subtitle(pane, self.lang), sub_font, inner), fill=MUTED)
             for line in wrap(WARN + " · ".join(warns), sub_font, inner, 2) if warns else []:
                 y += round(sz["subtitle"] * 1.5)  # degenerate or not like-for-like text: the reason, in orange
                 sub_font.text(draw, (x, y), line, fill=SIMULATED_BG)
