@@ -93,6 +93,16 @@ def _within_groups(owns: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def shared_tail(labels: list[str]) -> tuple[list[str], str]:
+    """Short labels (pane_labels) without the last part every one of them ends in, and that part: the model all
+    arms share ("Qwen2.5-Coder-1.5B"), said once in a header instead of in every narrow cell. Nothing is taken
+    from a single label or from labels that do not all share a last part."""
+    tails = {label.rpartition(" · ")[2] for label in labels}
+    if len(labels) < 2 or len(tails) != 1 or not all(" · " in label for label in labels):
+        return list(labels), ""
+    return [label.rpartition(" · ")[0] for label in labels], tails.pop()
+
+
 def pane_labels(panes: list[Pane], lang: str) -> list[str]:
     """What each pane's label shows: a concurrency replay's level first ("64 concurrent requests · …"), then the
     label's differing words (distinct_labels), its terms in Korean on a Korean page (words.arm_label). The player
