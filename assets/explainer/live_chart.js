@@ -111,6 +111,9 @@ export function niceTicks(lo, hi, n = 5) {
 }
 
 const DASH = { solid: "", dot: "2 4", dash: "7 4", dashdot: "7 3 2 3" };
+const NARROW = 560; // px: a chart narrower than this labels its bands by value (a phone; 560 px pages are wider)
+
+export const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 // Label positions (pixel y, in the order given) at least `gap` apart, as near their wanted y as that allows and
 // inside [top, bottom]: close references (2.2 and 2.2–2.5) get stacked labels instead of overprinted ones.
@@ -150,6 +153,7 @@ export function draw(root, spec, v) {
   const py = (y) => height - M.b - ((y - y0) / (y1 - y0)) * (height - M.t - M.b);
 
   const svg = titledSvg(width, height, model.title || spec.title);
+  root.querySelector(".lc-plot").replaceChildren(svg); // in the page while drawn: labels are measured (getBBox)
   for (const t of niceTicks(y0, y1)) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
     el("text", { x: M.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));
@@ -171,12 +175,17 @@ export function draw(root, spec, v) {
     el("rect", { x: M.l, width: width - M.l - M.r, y: top - 1, height: Math.max(py(b.y0) - top, 0) + 2, fill: b.color,
                  class: "lc-band" }, svg);
   }
-  // Reference labels at the right edge, stacked so that none overlaps another (each next to its line or band).
+  // Reference labels stacked so that none overlaps another (each next to its line or band): at the right edge, or
+  // where there are bands (E[τ]'s articles) at the left, where the curve and the cells stay low (at the right they
+  // ran over the cells). On a narrow chart a band says only its value, its full label in the legend.
+  const left = bands.length > 0;
+  const compact = left && width < NARROW && bands.every((b) => b.value);
   const labelled = spec.hlines.filter((h) => h.label).map((h) => [h.label, py(h.y)])
-    .concat(bands.filter((b) => b.label).map((b) => [b.label, (py(b.y0) + py(b.y1)) / 2]));
+    .concat(bands.filter((b) => b.label).map((b) => [compact ? b.value : b.label, (py(b.y0) + py(b.y1)) / 2]));
   const at = placeLabels(labelled.map(([, y]) => y - 4), 16, M.t + 12, height - M.b - 4); // 16 px: an 11 px label's box
   labelled.forEach(([label], i) => {
-    el("text", { x: width - M.r - 4, y: at[i], class: "lc-note lc-ref-label", "text-anchor": "end" }, svg, label);
+    el("text", { x: left ? M.l + 4 : width - M.r - 4, y: at[i], class: "lc-note lc-ref-label",
+                 "text-anchor": left ? "start" : "end" }, svg, label);
   });
   for (const s of series) {
     // Break the line at unmeasured cells (null): nothing is drawn across a gap. line: false draws dots only.
@@ -209,8 +218,13 @@ export function draw(root, spec, v) {
     if (near) {
       el("circle", { cx: px(near[0]), cy: py(near[1]), r: 10, stroke: spec.cell_color, class: "lc-nearest" }, svg);
       const right = px(near[0]) < width / 2;
-      el("text", { x: px(near[0]) + (right ? 14 : -14), y: py(near[1]) - 10, class: "lc-note lc-nearest-label",
-                   "text-anchor": right ? "start" : "end" }, svg, spec.cells[model.cells.nearest].label);
+      const label = el("text", { x: px(near[0]) + (right ? 14 : -14), y: py(near[1]) - 10, class: "lc-note lc-nearest-label",
+                                 "text-anchor": right ? "start" : "end" }, svg, spec.cells[model.cells.nearest].label);
+      // above the ring, else below it; where both would cover a reference label, the readout under the chart names it
+      const refs = [...svg.querySelectorAll(".lc-ref-label")].map((t) => t.getBBox());
+      const covers = () => refs.some((r) => overlaps(r, label.getBBox()));
+      if (covers()) label.setAttribute("y", py(near[1]) + 22);
+      if (covers()) label.remove();
     }
   }
   const cur = model.current;
@@ -221,8 +235,8 @@ export function draw(root, spec, v) {
     const dot = el("circle", { cx: px(cur.x), cy: py(y), r: 7, class: "lc-current" }, svg);
     el("title", {}, dot, `${cur.x} → ${y.toFixed(2)}`);
   }
-  root.querySelector(".lc-plot").replaceChildren(svg);
   const legend = series.filter((s) => s.legend !== false).map((s) => [s.name, s.color, s.dash])
+    .concat(compact ? bands.map((b) => [`${b.value}: ${b.label}`, b.color]) : [])
     .concat([[cur.label || spec.current_name, "crimson", cur.ys.length ? "solid" : "dashdot"]]);
   root.querySelector(".lc-legend").replaceChildren(...legend.map(([name, color, dash]) => {
     const item = document.createElement("span");

@@ -60,9 +60,12 @@ def cell_spec(c: AcceptanceCell, lang: Lang) -> dict[str, Any]:
             "length_text": f"{c.acceptance_length:.2f}", "alpha_text": f"{c.alpha:.3f}"}
 
 
+def ref_value(r: article_tables.Reference) -> str:
+    return f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
+
+
 def ref_label(r: article_tables.Reference, lang: Lang) -> str:
-    value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
-    return f"{localized(r, 'label', lang)} {value} ({r.source[:3]})"
+    return f"{localized(r, 'label', lang)} {ref_value(r)} ({r.source[:3]})"
 
 
 def implied_range(r: article_tables.Reference) -> tuple[float, float]:
@@ -89,8 +92,9 @@ def _references(refs: list[article_tables.Reference], lang: Lang) -> tuple[list[
     E[τ] curve at γ = K = 7 with each reference's stretch of it marked (the comparison the articles allow), and
     the α each implies at K, in words."""
     T = say("acceptance", lang)
-    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r, lang) + T("band_quoted_suffix")}
-             for r in refs]
+    # `value`: what a narrow chart writes at the band (its label then goes in the legend)
+    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r, lang) + T("band_quoted_suffix"),
+              "value": ref_value(r)} for r in refs]
     k_curve = {"name": T("curve_article_k", K_ARTICLES=K_ARTICLES), "color": DARK, "dash": "dash", "width": 1,
                "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
     marks, implied = [], []

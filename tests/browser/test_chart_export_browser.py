@@ -22,6 +22,7 @@ from specreplay.quoted import article_tables
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 from specreplay.resources import ASSETS
+from tests.browser_fixtures import LABELS_APART
 from tests.local_server import free_port, local_server
 
 CASES = json.loads((ASSETS / "formula_cases.json").read_text(encoding="utf-8"))["cases"]
@@ -271,7 +272,7 @@ def test_an_exported_chart_reads_at_every_width(browser, tmp_path: Path, name: s
         try:
             page = ctx.new_page()
             opened(page, path.as_uri())
-            problems = page.evaluate(READABLE)
+            problems = page.evaluate(READABLE) + page.evaluate(LABELS_APART)
             assert not problems, (width, problems)
         finally:
             ctx.close()
