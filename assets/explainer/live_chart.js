@@ -39,27 +39,48 @@ export const MODELS = {
     title: fill(spec.title, shown(v)),
   }),
   level: (spec, v) => ({ series: spec.series, current: { x: v.level, ys: [], label: fill(spec.current_label, shown(v)) } }),
-  // Share of drafts accepted up to position i: every measured cell (the nearest one drawn strong, with the
-  // formula α^i at its implied α dashed) and the formula at the slider's α over positions 1..γ.
+  // Share of drafts accepted up to position i: the measured cell nearest the sliders drawn strong, with the formula
+  // α^i at its implied α dashed; every other cell as one grey band (their middle half at each position, where at
+  // least SPREAD_MIN of them reach it) around their median, not ~90 crossing lines; the formula at the slider's α
+  // over positions 1..γ.
   positions: (spec, v) => {
     const near = nearestCell(spec.cells, v);
-    const others = spec.cells.filter((_, i) => i !== near).map((c, i) => ({
-      name: spec.others_name, color: spec.others_color, width: 1, markers: true, legend: i === 0,
-      points: c.rates.map((r, k) => [k + 1, r]), hover: c.label }));
+    const spread = quartiles(spec.cells.filter((_, i) => i !== near).map((c) => c.rates));
+    const others = spread.length ? [
+      { name: spec.others_name, color: spec.others_color, area: true, line: false,
+        points: spread.map(([k, , , hi]) => [k, hi]), low: spread.map(([, lo]) => lo) },
+      { name: spec.median_name, color: spec.others_color, width: 1.5, points: spread.map(([k, , mid]) => [k, mid]) }] : [];
     const c = spec.cells[near];
     const mine = c ? [
       { name: c.label, color: spec.cell_color, width: 3, markers: true, points: c.rates.map((r, k) => [k + 1, r]),
         hover: c.hover },
       { name: fill(spec.implied_name, { alpha: c.alpha.toFixed(2) }), color: spec.cell_color, dash: "dash",
         points: range(1, c.gamma).map((k) => [k, c.alpha ** k]) }] : [];
-    return {
-      series: [...others, ...mine, { ...spec.curve, name: fill(spec.curve.name, shown(v)),
-                                     points: range(1, v.gamma).map((k) => [k, v.alpha ** k]) }],
-      current: { x: 1, ys: [v.alpha] },
-      nearest: near,
-    };
+    const series = [...others, ...mine, { ...spec.curve, name: fill(spec.curve.name, shown(v)),
+                                          points: range(1, v.gamma).map((k) => [k, v.alpha ** k]) }];
+    const last = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p[0])));
+    return { series, current: { x: 1, ys: [v.alpha] }, nearest: near, xTicks: positionTicks(last) };
   },
 };
+
+const SPREAD_MIN = 3; // cells a position needs before the band shows their spread there
+
+/** Each position i that at least SPREAD_MIN rows reach: [i, 25th percentile, median, 75th percentile]. */
+export function quartiles(rows) {
+  const out = [];
+  for (let k = 0; ; k++) {
+    const at = rows.filter((r) => r.length > k).map((r) => r[k]).sort((a, b) => a - b);
+    if (at.length < SPREAD_MIN) return out;
+    const q = (f) => { const x = f * (at.length - 1), i = Math.floor(x); return at[i] + (at[Math.min(i + 1, at.length - 1)] - at[i]) * (x - i); };
+    out.push([k + 1, q(0.25), q(0.5), q(0.75)]);
+  }
+}
+
+/** Position 1, then a round step to the last position drawn (a llama.cpp n-gram arm counts 48). */
+export function positionTicks(last) {
+  const step = last <= 8 ? 1 : last <= 16 ? 4 : last <= 48 ? 8 : 16;
+  return [1, ...range(Math.max(step, 2), last).filter((t) => t % step === 0)];
+}
 
 // ------------------------------------------------------------------ reading the page's sliders
 
@@ -158,7 +179,7 @@ export function draw(root, spec, v) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
     el("text", { x: M.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));
   }
-  for (const t of spec.x.ticks || niceTicks(x0, x1)) {
+  for (const t of model.xTicks || spec.x.ticks || niceTicks(x0, x1)) {
     if (t < x0 || t > x1) continue;
     el("text", { x: px(t), y: height - M.b + 16, class: "lc-tick", "text-anchor": "middle" }, svg, String(t));
   }
@@ -187,6 +208,10 @@ export function draw(root, spec, v) {
     el("text", { x: left ? M.l + 4 : width - M.r - 4, y: at[i], class: "lc-note lc-ref-label",
                  "text-anchor": left ? "start" : "end" }, svg, label);
   });
+  for (const s of series.filter((s) => s.area)) { // a spread: filled between its points and its low values
+    const edge = s.points.map(([x, y]) => `${px(x)},${py(y)}`).concat(s.low.map((y, i) => `${px(s.points[i][0])},${py(y)}`).reverse());
+    el("path", { d: `M${edge.join("L")}Z`, fill: s.color, "fill-opacity": 0.3, class: "lc-area" }, svg);
+  }
   for (const s of series) {
     // Break the line at unmeasured cells (null): nothing is drawn across a gap. line: false draws dots only.
     if (s.line !== false) {
