@@ -29,8 +29,8 @@ from specreplay.replay.arms import (
 )
 from specreplay.replay.default import Choice, choose
 from specreplay.replay.export_html import standalone_html
-from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.labels import shared_tail
+from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.panes import Pane
 from specreplay.replay.payload import player_payload
 from specreplay.replay.playback import SPEEDS, default_speed, speed_note

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import csv
 import re
-
-import pytest
 from unittest.mock import ANY
 
+import pytest
+
+from specreplay import languages
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
+from specreplay.replay.arms import sim_pane
+from specreplay.replay.levels import default_keys, level_pane
+from specreplay.replay.panes import recorded_arm_pane
+from specreplay.replay.payload import player_payload
 from specreplay.resources import ASSETS
 from specreplay.views import pages
 from tests.apptest_helpers import open_page, shown, visible_texts
@@ -122,17 +127,11 @@ def test_every_bundled_recording_has_a_korean_title() -> None:
 def test_the_korean_players_hover_and_simulated_subtitle_are_korean() -> None:
     """The player's pane texts (its payload: labels, subtitles, hover details) on a Korean page: a recorded pane, a
     concurrency level's and two simulated ones (a preset and a custom arm)."""
-    from specreplay.replay.arms import sim_pane
-    from specreplay.replay.levels import default_keys, level_pane
-    from specreplay.replay.panes import recorded_arm_pane
-    from specreplay.replay.payload import player_payload
-    from specreplay.languages import text as word
-
     rec, sweep = catalogue.read("smollm2-vllm-cpu.jsonl"), catalogue.read("smollm2-vllm-cpu-sweep.jsonl")
     assert isinstance(rec, Recording) and isinstance(sweep, Recording)
     panes = [recorded_arm_pane(rec, rec.arms[0].id, rec.prompts[0].id), level_pane(sweep, default_keys(sweep)[0]),
              sim_pane("sim:p000-dflash2", "시뮬레이션"), sim_pane("sim:100/0.2/0.7/4/300", "시뮬레이션")]
-    flags = word("ko", "pane_details.flags")  # the engine's settings as recorded (key=value, its own comments): data, not prose
+    flags = languages.text("ko", "pane_details.flags")  # the engine's settings as recorded (key=value, its own comments): data, not prose
     texts = [t for p in player_payload(panes, lang="ko")["panes"]
              for t in (p["subtitle"], *p["details"], *(v for k, v in p["details"].items() if k != flags))]
     assert not english_words(texts, NAMES | data_words(), prompt_texts())
