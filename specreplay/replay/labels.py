@@ -94,13 +94,16 @@ def _within_groups(owns: list[list[str]]) -> list[list[str]]:
 
 
 def shared_tail(labels: list[str]) -> tuple[list[str], str]:
-    """Short labels (pane_labels) without the last part every one of them ends in, and that part: the model all
-    arms share ("Qwen2.5-Coder-1.5B"), said once in a header instead of in every narrow cell. Nothing is taken
-    from a single label or from labels that do not all share a last part."""
-    tails = {label.rpartition(" · ")[2] for label in labels}
-    if len(labels) < 2 or len(tails) != 1 or not all(" · " in label for label in labels):
+    """Short labels (pane_labels) without the last parts every one of them ends in, and those parts: the model (and
+    kind, machine) all arms share ("Qwen2.5-Coder-1.5B", "timing only · H200"), said once in a header instead of in
+    every narrow cell. Nothing is taken from a single label, and every label keeps its first part."""
+    rows = [label.split(" · ") for label in labels]
+    if len(rows) < 2:
         return list(labels), ""
-    return [label.rpartition(" · ")[0] for label in labels], tails.pop()
+    tail = _common_prefix([r[:0:-1] for r in rows])  # reversed, the first part never counted
+    if not tail:
+        return list(labels), ""
+    return [" · ".join(r[:-tail]) for r in rows], " · ".join(rows[0][-tail:])
 
 
 def titles(labels: list[str]) -> list[str]:

@@ -263,6 +263,15 @@ def _ceiling(rec: Recording | None, pane: Pane, prompt: str | None) -> str:
 
 ARM_WIDTH = 140  # px: the pinned arm column, so at a phone's width "× vs" and "% of ceiling" show beside it
 WRAP_ROW = 66  # px: a row this tall wraps its text (Streamlit wraps above 4 rem), so a narrow arm cell keeps its words
+LINE_PX = 20  # one wrapped line of a table cell
+LINE_UNITS = 14  # what one line of the arm column holds, in Latin letters (a Hangul syllable is about two), with room
+#                  for breaking between words
+
+
+def _row_height(labels: list[str]) -> int:
+    """Tall enough for the longest arm label wrapped in the arm column (every row of a table is one height)."""
+    units = max((sum(2 if ord(ch) > 0x3000 else 1 for ch in label) for label in labels), default=0)
+    return max(WRAP_ROW, 8 + LINE_PX * -(-units // LINE_UNITS))
 
 
 def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str | None) -> None:
@@ -280,7 +289,7 @@ def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str |
           T("col_decode"): decode_rate(p.track) if p.counts == "tokens" else None,
           T("col_finished"): p.track.end_us / 1e6, T("col_warnings"): " · ".join(pp["warnings"]) or None}
          for p, pp, label in zip(panes, data["panes"], labels)],
-        row_height=WRAP_ROW,
+        row_height=_row_height(labels),
         column_config={arm: st.column_config.TextColumn(width=ARM_WIDTH),
                        "TTFT s": st.column_config.NumberColumn(format="%.2f"),
                        T("col_decode"): st.column_config.NumberColumn(format="%.1f"),

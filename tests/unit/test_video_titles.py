@@ -10,7 +10,7 @@ import pytest
 from specreplay.explain import llamacpp_files
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
-from specreplay.replay.labels import titles
+from specreplay.replay.labels import shared_tail, titles
 from specreplay.replay.panes import recorded_arm_pane
 from specreplay.video.draw import FrameDrawer
 from specreplay.video.plan import PRESETS
@@ -23,6 +23,13 @@ def test_titles_drop_the_shared_model_and_read_a_drafter_after_its_base() -> Non
     assert titles(["bf16", "fp8"]) == ["bf16", "fp8"]  # nothing shared: unchanged
     acceptance = ["acceptance 2.2 · + DFlash K=7 · bf16 … · timing only", "bf16 · timing only"]
     assert titles(acceptance) == ["acceptance 2.2 · + DFlash K=7 · bf16 …", "bf16"]  # what differs already leads
+
+
+def test_the_shared_tail_is_every_last_part_all_labels_end_in_and_never_a_first_part() -> None:
+    assert shared_tail(["bf16 · timing only · H200", "acceptance 2.2 · bf16 … · timing only · H200"]) == (
+        ["bf16", "acceptance 2.2 · bf16 …"], "timing only · H200")
+    assert shared_tail(["a", "a · x"]) == (["a", "a · x"], "")
+    assert shared_tail(["x", "x"]) == (["x", "x"], "") and shared_tail(["a · x"]) == (["a · x"], "")
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
