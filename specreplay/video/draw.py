@@ -229,9 +229,16 @@ class FrameDrawer:
         self.last: tuple | None = None
         self.dirty: list[Box] = []  # regions the last draw() repainted
 
+    def _badge_font(self, i: int) -> Face:
+        """The kind badge's font: its size, or smaller where the badge would be wider than the pane (four square panes
+        of "timing only (set acceptance)")."""
+        size, inner = self.lay.sizes["badge"], self.lay.panes[i].w - 2 * self.lay.pad
+        full = face("bold", size).getlength(word(self.panes[i].kind, self.lang)) + 2 * size
+        return face("bold", min(size, max(8, int(size * inner / full))))
+
     def _badge_w(self, i: int) -> float:
-        return face("bold", self.lay.sizes["badge"]).getlength(word(self.panes[i].kind, self.lang)) \
-            + 2 * self.lay.sizes["badge"]
+        fnt = self._badge_font(i)
+        return fnt.getlength(word(self.panes[i].kind, self.lang)) + 2 * fnt.size
 
     def title_lines(self, i: int) -> list[str]:
         """Pane i's title: one line beside the kind badge, or two lines of the pane's width (the badge then sits on
@@ -272,13 +279,13 @@ class FrameDrawer:
             x, y, inner = box.x + lay.pad, box.y + lay.pad, box.w - 2 * lay.pad
             for row, line in enumerate(self.title_lines(i)):
                 face("bold", sz["label"]).text(draw, (x, y + row * round(sz["label"] * 1.35)), line, fill=STRONG)
-            badge_y = y if lay.title_rows == 1 else y + 2 * round(sz["label"] * 1.35) - round(sz["badge"] * 0.3)
-            _badge(draw, box.x + box.w - lay.pad, badge_y, word(pane.kind, self.lang), KIND_BG[pane.kind],
-                   face("bold", sz["badge"]))
+            _badge(draw, box.x + box.w - lay.pad, y + (lay.title_rows - 1) * round(sz["label"] * 1.35) * 2,
+                   word(pane.kind, self.lang), KIND_BG[pane.kind], self._badge_font(i))
             y += lay.title_rows * round(sz["label"] * 1.35)
             sub_font = face("regular", sz["subtitle"])
             sub_w = inner - (self._badge_w(i) if lay.title_rows == 2 else 0)  # the badge beside it, when titles wrap
-            sub_font.text(draw, (x, y), fit(subtitle(pane, self.lang), sub_font, sub_w), fill=MUTED)
+            if sub_w >= 4 * sz["subtitle"]:  # room for a few words, not a lone "…"
+                sub_font.text(draw, (x, y), fit(subtitle(pane, self.lang), sub_font, sub_w), fill=MUTED)
             for line in wrap(WARN + " · ".join(warns), sub_font, inner, 2) if warns else []:
                 y += round(sz["subtitle"] * 1.5)  # degenerate or not like-for-like text: the reason, in orange
                 sub_font.text(draw, (x, y), line, fill=SIMULATED_BG)
