@@ -236,7 +236,7 @@ class FrameDrawer:
         full = face("bold", size).getlength(word(self.panes[i].kind, self.lang)) + 2 * size
         return face("bold", min(size, max(8, int(size * inner / full))))
 
-    def _badge_w(self, i: int) -> float:
+    def badge_width(self, i: int) -> float:
         fnt = self._badge_font(i)
         return fnt.getlength(word(self.panes[i].kind, self.lang)) + 2 * fnt.size
 
@@ -246,7 +246,7 @@ class FrameDrawer:
         inner = self.lay.panes[i].w - 2 * self.lay.pad
         fnt = face("bold", self.lay.sizes["label"])
         if self.lay.title_rows == 1:
-            return [fit(self.titles[i], fnt, inner - self._badge_w(i))]
+            return [fit(self.titles[i], fnt, inner - self.badge_width(i))]
         return wrap(self.titles[i], fnt, inner, 2)
 
     def _background(self, speed_label: str, title: str) -> Image.Image:
@@ -283,7 +283,7 @@ class FrameDrawer:
                    word(pane.kind, self.lang), KIND_BG[pane.kind], self._badge_font(i))
             y += lay.title_rows * round(sz["label"] * 1.35)
             sub_font = face("regular", sz["subtitle"])
-            sub_w = inner - (self._badge_w(i) if lay.title_rows == 2 else 0)  # the badge beside it, when titles wrap
+            sub_w = inner - (self.badge_width(i) if lay.title_rows == 2 else 0)  # the badge beside it, when titles wrap
             if sub_w >= 4 * sz["subtitle"]:  # room for a few words, not a lone "…"
                 sub_font.text(draw, (x, y), fit(subtitle(pane, self.lang), sub_font, sub_w), fill=MUTED)
             for line in wrap(WARN + " · ".join(warns), sub_font, inner, 2) if warns else []:

@@ -34,10 +34,11 @@ def test_the_shared_tail_is_every_last_part_all_labels_end_in_and_never_a_first_
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 @pytest.mark.parametrize("preset", ["720p", "square"])
-def test_four_panes_keep_the_words_that_tell_their_arms_apart(lang: str, preset: str) -> None:
-    rec = catalogue.read(llamacpp_files.LADDER)
+@pytest.mark.parametrize(("name", "prompt"), [(llamacpp_files.LADDER, "code"), ("timing-only-27b-h200-drafter.jsonl", "story")])
+def test_four_panes_keep_the_words_that_tell_their_arms_apart(lang: str, preset: str, name: str, prompt: str) -> None:
+    rec = catalogue.read(name)
     assert isinstance(rec, Recording)
-    panes = [recorded_arm_pane(rec, a.id, "code") for a in rec.arms[:4]]
+    panes = [recorded_arm_pane(rec, a.id, prompt) for a in rec.arms[:4]]
     width, height = PRESETS[preset]
     drawer = FrameDrawer(panes, width, height, lang)
     shown = [" ".join(drawer.title_lines(i)) for i in range(len(panes))]
@@ -46,6 +47,8 @@ def test_four_panes_keep_the_words_that_tell_their_arms_apart(lang: str, preset:
         first_two = " ".join(title.split()[:2])  # the target and the start of what is added to it
         assert drawn.startswith(first_two), (title, drawn)
     assert drawer.legend  # the full labels, model included, under the panes
+    for i, box in enumerate(drawer.lay.panes):  # every kind badge inside its pane
+        assert drawer.badge_width(i) <= box.w - 2 * drawer.lay.pad
     again = FrameDrawer(panes, width, height, lang)
     t = drawer.end_us // 2
     assert np.array_equal(drawer.draw(drawer.state(t)), again.draw(again.state(t)))
