@@ -21,6 +21,5 @@ def table(rows: Any, *, key: str | None = None, column_config: dict[str, Any] | 
     if first is not None:
         config[first] = {**(config.get(first) or {}), "pinned": True}
     # tall rows: the frame shows them all (its default height would scroll the last ones out of sight)
-    height = HEADER_PX + len(rows) * row_height if row_height else "auto"
     st.dataframe(rows, hide_index=True, key=key, column_config=config, placeholder="", row_height=row_height,
-                 height=height)
+                 height=HEADER_PX + len(rows) * row_height if row_height else "auto")
