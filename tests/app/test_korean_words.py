@@ -97,12 +97,14 @@ def english_words(texts: list[str], allowed: set[str], prompts: list[str] = []) 
     return found
 
 
-# Every page as it opens, and the states that show other recordings: our GPU's sweeps, the H200 ladder, a timing-only
-# replay and a concurrency replay.
+# Every page as it opens, and the states that show other recordings: our GPU's sweeps, the H200 ladder, timing-only
+# replays and a concurrency replay.
 STATES = [(p.name, {}) for p in pages.PAGES] + [
     ("concurrency", {"source": "gpu"}), ("concurrency", {"family": "quant", "source": "gpu"}),
     ("ladder", {"our_machine": "h200"}), ("replay", {"recording": "timing-only-27b-h200-ladder"}),
-    ("replay", {"recording": "smollm2-vllm-cpu-sweep"}), ("chooser", {"temperature": "high"})]
+    ("replay", {"recording": "smollm2-vllm-cpu-sweep"}), ("chooser", {"temperature": "high"}),
+    # the target-size files' shaped drafters ("5 layers at the target's width, …"), whose labels were English
+    ("replay", {"recording": "timing-only-sizes-7b-h200"}), ("replay", {"recording": "timing-only-sizes-27b-drafters-h200"})]
 
 
 @pytest.mark.parametrize(("name", "query"), STATES)
