@@ -245,9 +245,13 @@ export function draw(root, spec, v) {
       const right = px(near[0]) < width / 2;
       const label = el("text", { x: px(near[0]) + (right ? 14 : -14), y: py(near[1]) - 10, class: "lc-note lc-nearest-label",
                                  "text-anchor": right ? "start" : "end" }, svg, spec.cells[model.cells.nearest].label);
-      // above the ring, else below it; where both would cover a reference label, the readout under the chart names it
+      // above the ring, else below it; where both would cover a reference label or run out of the plot (over the
+      // axis' title on a phone), the readout under the chart names it
       const refs = [...svg.querySelectorAll(".lc-ref-label")].map((t) => t.getBBox());
-      const covers = () => refs.some((r) => overlaps(r, label.getBBox()));
+      const covers = () => {
+        const b = label.getBBox();
+        return b.x < M.l || b.x + b.width > width - M.r || refs.some((r) => overlaps(r, b));
+      };
       if (covers()) label.setAttribute("y", py(near[1]) + 22);
       if (covers()) label.remove();
     }
