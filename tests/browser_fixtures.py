@@ -92,3 +92,22 @@ def page(browser) -> Iterator[object]:
     pg = ctx.new_page()
     yield pg
     ctx.close()
+
+
+# Every live chart's reference labels (the articles' bands) and its nearest-cell label: none overlaps another, and no
+# reference label lies over a measured cell's dot (issue #41: at 390 px the band labels ran over each other and the
+# cells). Returns the problems, each naming both texts.
+LABELS_APART = """() => {
+  const out = [], near = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  for (const svg of document.querySelectorAll('svg')) {
+    const refs = [...svg.querySelectorAll('.lc-ref-label')];
+    if (!refs.length) continue;
+    const labels = [...refs, ...svg.querySelectorAll('.lc-nearest-label')];
+    const boxes = labels.map(t => t.getBoundingClientRect());
+    for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++)
+      if (near(boxes[i], boxes[j])) out.push(`«${labels[i].textContent}» over «${labels[j].textContent}»`);
+    for (const dot of svg.querySelectorAll('.lc-cell'))
+      refs.forEach((t, i) => { if (near(boxes[i], dot.getBoundingClientRect())) out.push(`«${t.textContent}» over a cell`); });
+  }
+  return out;
+}"""

@@ -39,27 +39,48 @@ export const MODELS = {
     title: fill(spec.title, shown(v)),
   }),
   level: (spec, v) => ({ series: spec.series, current: { x: v.level, ys: [], label: fill(spec.current_label, shown(v)) } }),
-  // Share of drafts accepted up to position i: every measured cell (the nearest one drawn strong, with the
-  // formula α^i at its implied α dashed) and the formula at the slider's α over positions 1..γ.
+  // Share of drafts accepted up to position i: the measured cell nearest the sliders drawn strong, with the formula
+  // α^i at its implied α dashed; every other cell as one grey band (their middle half at each position, where at
+  // least SPREAD_MIN of them reach it) around their median, not ~90 crossing lines; the formula at the slider's α
+  // over positions 1..γ.
   positions: (spec, v) => {
     const near = nearestCell(spec.cells, v);
-    const others = spec.cells.filter((_, i) => i !== near).map((c, i) => ({
-      name: spec.others_name, color: spec.others_color, width: 1, markers: true, legend: i === 0,
-      points: c.rates.map((r, k) => [k + 1, r]), hover: c.label }));
+    const spread = quartiles(spec.cells.filter((_, i) => i !== near).map((c) => c.rates));
+    const others = spread.length ? [
+      { name: spec.others_name, color: spec.others_color, area: true, line: false,
+        points: spread.map(([k, , , hi]) => [k, hi]), low: spread.map(([, lo]) => lo) },
+      { name: spec.median_name, color: spec.others_color, width: 1.5, points: spread.map(([k, , mid]) => [k, mid]) }] : [];
     const c = spec.cells[near];
     const mine = c ? [
       { name: c.label, color: spec.cell_color, width: 3, markers: true, points: c.rates.map((r, k) => [k + 1, r]),
         hover: c.hover },
       { name: fill(spec.implied_name, { alpha: c.alpha.toFixed(2) }), color: spec.cell_color, dash: "dash",
         points: range(1, c.gamma).map((k) => [k, c.alpha ** k]) }] : [];
-    return {
-      series: [...others, ...mine, { ...spec.curve, name: fill(spec.curve.name, shown(v)),
-                                     points: range(1, v.gamma).map((k) => [k, v.alpha ** k]) }],
-      current: { x: 1, ys: [v.alpha] },
-      nearest: near,
-    };
+    const series = [...others, ...mine, { ...spec.curve, name: fill(spec.curve.name, shown(v)),
+                                          points: range(1, v.gamma).map((k) => [k, v.alpha ** k]) }];
+    const last = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p[0])));
+    return { series, current: { x: 1, ys: [v.alpha] }, nearest: near, xTicks: positionTicks(last) };
   },
 };
+
+const SPREAD_MIN = 3; // cells a position needs before the band shows their spread there
+
+/** Each position i that at least SPREAD_MIN rows reach: [i, 25th percentile, median, 75th percentile]. */
+export function quartiles(rows) {
+  const out = [];
+  for (let k = 0; ; k++) {
+    const at = rows.filter((r) => r.length > k).map((r) => r[k]).sort((a, b) => a - b);
+    if (at.length < SPREAD_MIN) return out;
+    const q = (f) => { const x = f * (at.length - 1), i = Math.floor(x); return at[i] + (at[Math.min(i + 1, at.length - 1)] - at[i]) * (x - i); };
+    out.push([k + 1, q(0.25), q(0.5), q(0.75)]);
+  }
+}
+
+/** Position 1, then a round step to the last position drawn (a llama.cpp n-gram arm counts 48). */
+export function positionTicks(last) {
+  const step = last <= 8 ? 1 : last <= 16 ? 4 : last <= 48 ? 8 : 16;
+  return [1, ...range(Math.max(step, 2), last).filter((t) => t % step === 0)];
+}
 
 // ------------------------------------------------------------------ reading the page's sliders
 
@@ -111,6 +132,9 @@ export function niceTicks(lo, hi, n = 5) {
 }
 
 const DASH = { solid: "", dot: "2 4", dash: "7 4", dashdot: "7 3 2 3" };
+const NARROW = 560; // px: a chart narrower than this labels its bands by value (a phone; 560 px pages are wider)
+
+export const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 // Label positions (pixel y, in the order given) at least `gap` apart, as near their wanted y as that allows and
 // inside [top, bottom]: close references (2.2 and 2.2–2.5) get stacked labels instead of overprinted ones.
@@ -150,11 +174,12 @@ export function draw(root, spec, v) {
   const py = (y) => height - M.b - ((y - y0) / (y1 - y0)) * (height - M.t - M.b);
 
   const svg = titledSvg(width, height, model.title || spec.title);
+  root.querySelector(".lc-plot").replaceChildren(svg); // in the page while drawn: labels are measured (getBBox)
   for (const t of niceTicks(y0, y1)) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
     el("text", { x: M.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));
   }
-  for (const t of spec.x.ticks || niceTicks(x0, x1)) {
+  for (const t of model.xTicks || spec.x.ticks || niceTicks(x0, x1)) {
     if (t < x0 || t > x1) continue;
     el("text", { x: px(t), y: height - M.b + 16, class: "lc-tick", "text-anchor": "middle" }, svg, String(t));
   }
@@ -171,13 +196,22 @@ export function draw(root, spec, v) {
     el("rect", { x: M.l, width: width - M.l - M.r, y: top - 1, height: Math.max(py(b.y0) - top, 0) + 2, fill: b.color,
                  class: "lc-band" }, svg);
   }
-  // Reference labels at the right edge, stacked so that none overlaps another (each next to its line or band).
+  // Reference labels stacked so that none overlaps another (each next to its line or band): at the right edge, or
+  // where there are bands (E[τ]'s articles) at the left, where the curve and the cells stay low (at the right they
+  // ran over the cells). On a narrow chart a band says only its value, its full label in the legend.
+  const left = bands.length > 0;
+  const compact = left && width < NARROW && bands.every((b) => b.value);
   const labelled = spec.hlines.filter((h) => h.label).map((h) => [h.label, py(h.y)])
-    .concat(bands.filter((b) => b.label).map((b) => [b.label, (py(b.y0) + py(b.y1)) / 2]));
+    .concat(bands.filter((b) => b.label).map((b) => [compact ? b.value : b.label, (py(b.y0) + py(b.y1)) / 2]));
   const at = placeLabels(labelled.map(([, y]) => y - 4), 16, M.t + 12, height - M.b - 4); // 16 px: an 11 px label's box
   labelled.forEach(([label], i) => {
-    el("text", { x: width - M.r - 4, y: at[i], class: "lc-note lc-ref-label", "text-anchor": "end" }, svg, label);
+    el("text", { x: left ? M.l + 4 : width - M.r - 4, y: at[i], class: "lc-note lc-ref-label",
+                 "text-anchor": left ? "start" : "end" }, svg, label);
   });
+  for (const s of series.filter((s) => s.area)) { // a spread: filled between its points and its low values
+    const edge = s.points.map(([x, y]) => `${px(x)},${py(y)}`).concat(s.low.map((y, i) => `${px(s.points[i][0])},${py(y)}`).reverse());
+    el("path", { d: `M${edge.join("L")}Z`, fill: s.color, "fill-opacity": 0.3, class: "lc-area" }, svg);
+  }
   for (const s of series) {
     // Break the line at unmeasured cells (null): nothing is drawn across a gap. line: false draws dots only.
     if (s.line !== false) {
@@ -198,9 +232,10 @@ export function draw(root, spec, v) {
   if (model.cells) {
     model.cells.points.forEach(([x, y], i) => {
       const cell = spec.cells[i];
+      const color = cell.color || spec.cell_color; // a cell's own kind of number, where it says
       const dot = y > y1 // off scale: a triangle at the top edge pointing up, its value in the hover
-        ? el("path", { d: `M${px(x)},${py(y1) - 6}l6,10h-12z`, fill: spec.cell_color, class: "lc-cell lc-off-scale" }, svg)
-        : el("circle", { cx: px(x), cy: py(y), r: 5, fill: spec.cell_color, class: "lc-cell" }, svg);
+        ? el("path", { d: `M${px(x)},${py(y1) - 6}l6,10h-12z`, fill: color, class: "lc-cell lc-off-scale" }, svg)
+        : el("circle", { cx: px(x), cy: py(y), r: 5, fill: color, class: "lc-cell" }, svg);
       el("title", {}, dot, `${cell.label}\nα ${x.toFixed(3)} → ${y.toFixed(2)}${cell.hover ? "\n" + cell.hover : ""}`);
     });
     const found = model.cells.points[model.cells.nearest];
@@ -208,8 +243,17 @@ export function draw(root, spec, v) {
     if (near) {
       el("circle", { cx: px(near[0]), cy: py(near[1]), r: 10, stroke: spec.cell_color, class: "lc-nearest" }, svg);
       const right = px(near[0]) < width / 2;
-      el("text", { x: px(near[0]) + (right ? 14 : -14), y: py(near[1]) - 10, class: "lc-note lc-nearest-label",
-                   "text-anchor": right ? "start" : "end" }, svg, spec.cells[model.cells.nearest].label);
+      const label = el("text", { x: px(near[0]) + (right ? 14 : -14), y: py(near[1]) - 10, class: "lc-note lc-nearest-label",
+                                 "text-anchor": right ? "start" : "end" }, svg, spec.cells[model.cells.nearest].label);
+      // above the ring, else below it; where both would cover a reference label or run out of the plot (over the
+      // axis' title on a phone), the readout under the chart names it
+      const refs = [...svg.querySelectorAll(".lc-ref-label")].map((t) => t.getBBox());
+      const covers = () => {
+        const b = label.getBBox();
+        return b.x < M.l || b.x + b.width > width - M.r || refs.some((r) => overlaps(r, b));
+      };
+      if (covers()) label.setAttribute("y", py(near[1]) + 22);
+      if (covers()) label.remove();
     }
   }
   const cur = model.current;
@@ -220,8 +264,8 @@ export function draw(root, spec, v) {
     const dot = el("circle", { cx: px(cur.x), cy: py(y), r: 7, class: "lc-current" }, svg);
     el("title", {}, dot, `${cur.x} → ${y.toFixed(2)}`);
   }
-  root.querySelector(".lc-plot").replaceChildren(svg);
   const legend = series.filter((s) => s.legend !== false).map((s) => [s.name, s.color, s.dash])
+    .concat(compact ? bands.map((b) => [`${b.value}: ${b.label}`, b.color]) : [])
     .concat([[cur.label || spec.current_name, "crimson", cur.ys.length ? "solid" : "dashdot"]]);
   root.querySelector(".lc-legend").replaceChildren(...legend.map(([name, color, dash]) => {
     const item = document.createElement("span");

@@ -55,13 +55,17 @@ def cell_spec(c: AcceptanceCell, lang: Lang) -> dict[str, Any]:
     """A measured cell as the live chart draws it (assets/explainer/live_chart.js: etau and positions models), with
     the texts of the file's nearest-cell readout."""
     return {"id": c.id, "alpha": c.alpha, "gamma": c.gamma, "length": c.acceptance_length,
+            "color": palette.KINDS[c.number_kind],  # measured green; timing-only (a set acceptance) its own colour
             "rates": list(c.position_rates), "label": short(cell_label(c)), "hover": cell_hover(c, lang),
             "length_text": f"{c.acceptance_length:.2f}", "alpha_text": f"{c.alpha:.3f}"}
 
 
+def ref_value(r: article_tables.Reference) -> str:
+    return f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
+
+
 def ref_label(r: article_tables.Reference, lang: Lang) -> str:
-    value = f"{r.low:g}" if r.low == r.high else f"{r.low:g}–{r.high:g}"
-    return f"{localized(r, 'label', lang)} {value} ({r.source[:3]})"
+    return f"{localized(r, 'label', lang)} {ref_value(r)} ({r.source[:3]})"
 
 
 def implied_range(r: article_tables.Reference) -> tuple[float, float]:
@@ -88,8 +92,9 @@ def _references(refs: list[article_tables.Reference], lang: Lang) -> tuple[list[
     E[τ] curve at γ = K = 7 with each reference's stretch of it marked (the comparison the articles allow), and
     the α each implies at K, in words."""
     T = say("acceptance", lang)
-    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r, lang) + T("band_quoted_suffix")}
-             for r in refs]
+    # `value`: what a narrow chart writes at the band (its label then goes in the legend)
+    bands = [{"y0": r.low, "y1": r.high, "color": TEAL, "label": ref_label(r, lang) + T("band_quoted_suffix"),
+              "value": ref_value(r)} for r in refs]
     k_curve = {"name": T("curve_article_k", K_ARTICLES=K_ARTICLES), "color": DARK, "dash": "dash", "width": 1,
                "points": [[a, theory.expected_tokens(a, K_ARTICLES)] for a in ALPHAS]}
     marks, implied = [], []
@@ -119,7 +124,7 @@ def calculator(lang: Lang) -> Calculator:
              "hlines": [{"y": 1, "color": "gray", "dash": "dot"}], "current_name": T("gamma_current")}
     etau_caveats: list[tuple[Kind, str]] = [("computed", T("formula_curves_note")),
                                             ("quoted", T("expected_bands_note", K_ARTICLES=K_ARTICLES) + implied + ".")]
-    if cells:
-        etau_caveats.append(("measured", T("expected_cells_note")))
+    # one line, with its own badge, per kind of number the dots are (measured here; timing only: a set acceptance)
+    etau_caveats += [(kind, T(f"expected_cells_note_{kind}")) for kind in dict.fromkeys(c.number_kind for c in cells)]
     return Calculator(etau, gamma, tuple(etau_caveats), (("computed", T("formula_assumption")),), tuple(cells),
                       tuple(unread))

@@ -39,14 +39,13 @@ class SimSpec:
 class Preset:
     label: str
     spec: SimSpec
-    source: str
 
 
 # Article 000's ladder table (Qwen3.8-27B, one B200, medians of 3 repeats) and its TTFTs: each preset's decode rate
 # and TTFT are read from its rows of assets/articles_measured.csv (tables ladder_overall and ttft), not copied here.
 # α for the drafter is our assumption: 0.72 with γ=7 gives a mean block of ~3.3 tokens, between the
 # article's prose (2.2–2.5) and code (5.3–5.6) acceptance lengths. Without a drafter every chunk is one token.
-_A000 = "article 000, ladder table (Qwen3.8-27B, 1× B200): tok/s and TTFT quoted"
+# The pane's hover says so (the `sim_source` words, specreplay.replay.details).
 PRESET_TOKENS = 600
 
 
@@ -57,16 +56,14 @@ class PresetRows:
     label: str
     ladder_row: str  # series of table ladder_overall: decode tok/s
     ttft_row: str  # series of table ttft
-    alpha: float = 0.0
+    alpha: float = 0.0  # assumed, never quoted
     gamma: int = 0
-    assumed: str = ""
 
 
 PRESETS: dict[str, PresetRows] = {
     "p000-bf16": PresetRows("Qwen3.8-27B bf16", "① 원본", "① 원본"),
     "p000-nvfp4": PresetRows("Qwen3.8-27B NVFP4", "② 양자화", "② 양자화"),
-    "p000-dflash2": PresetRows("NVFP4 + DFlash2 (K=7)", "③ 드래프터", "드래프터 켬", 0.72, 7,
-                               "α=0.72 assumed (mean block ≈ 3.3 tokens)"),
+    "p000-dflash2": PresetRows("NVFP4 + DFlash2 (K=7)", "③ 드래프터", "드래프터 켬", 0.72, 7),
 }
 
 
@@ -77,8 +74,7 @@ def preset(name: str) -> Preset:
     tok_s = cell("ladder_overall", rows.ladder_row, "decode_rate").value
     ttft_s = cell("ttft", rows.ttft_row, "ttft").value
     assert tok_s is not None and ttft_s is not None, f"preset {name}: its article cells are empty"
-    return Preset(rows.label, SimSpec(tok_s, ttft_s, rows.alpha, rows.gamma, PRESET_TOKENS),
-                  "; ".join(x for x in (_A000, rows.assumed) if x))
+    return Preset(rows.label, SimSpec(tok_s, ttft_s, rows.alpha, rows.gamma, PRESET_TOKENS))
 
 
 def preset_token(name: str) -> str:
@@ -116,7 +112,7 @@ def sim_pane(token: str, sim_word: str) -> Pane:
     spec = known.spec if known else parse_sim(token)
     label = known.label if known else f"{spec.tok_s:g} tok/s"
     pane = simulated_pane(f"{label} ({sim_word})", spec.tok_s, spec.ttft_s, spec.alpha, spec.gamma, spec.tokens)
-    return replace(pane, details={**pane.details, "source": known.source if known else "custom"})
+    return replace(pane, details={**pane.details, "source": "article_000" if known else "custom"})
 
 
 def sim_label(token: str, sim_word: str) -> str:

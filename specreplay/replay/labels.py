@@ -93,6 +93,28 @@ def _within_groups(owns: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def shared_tail(labels: list[str]) -> tuple[list[str], str]:
+    """Short labels (pane_labels) without the last parts every one of them ends in, and those parts: the model (and
+    kind, machine) all arms share ("Qwen2.5-Coder-1.5B", "timing only · H200"), said once in a header instead of in
+    every narrow cell. Nothing is taken from a single label, and every label keeps its first part."""
+    rows = [label.split(" · ") for label in labels]
+    if len(rows) < 2:
+        return list(labels), ""
+    tail = _common_prefix([r[:0:-1] for r in rows])  # reversed, the first part never counted
+    if not tail:
+        return list(labels), ""
+    return [" · ".join(r[:-tail]) for r in rows], " · ".join(rows[0][-tail:])
+
+
+def titles(labels: list[str]) -> list[str]:
+    """What a narrow pane's title says (the video's four panes): the short labels without the words every one
+    shares (shared_tail: the model, which the subtitle names), a drafter read after its base ("+ 0.5B draft model
+    K=4 · F16" as "F16 + 0.5B draft model K=4"), so two drafters on two targets differ in their first word."""
+    owns = shared_tail(labels)[0]
+    parts = [own.split(" · ") for own in owns]
+    return [f"{p[1]} {p[0]}" if len(p) == 2 and p[0].startswith("+ ") else own for p, own in zip(parts, owns)]
+
+
 def pane_labels(panes: list[Pane], lang: str) -> list[str]:
     """What each pane's label shows: a concurrency replay's level first ("64 concurrent requests · …"), then the
     label's differing words (distinct_labels), its terms in Korean on a Korean page (words.arm_label). The player

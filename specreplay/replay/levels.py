@@ -109,5 +109,5 @@ def level_pane(rec: Recording, key: LevelKey) -> Pane:
     pane = recorded_pane(rec, key.arm, shown)
     return replace(pane, key=f"{key.token()}/{shown.prompt}/{shown.repeat}/{shown.stream}",
                    system=system_track(system_events(runs, shown)), level=key.concurrency,
-                   details={**pane.details, "request": f"{shown.prompt} · stream {shown.stream} · round {shown.repeat}",
-                            "level": f"{key.concurrency} in flight, {len(runs)} requests"})
+                   details={**pane.details, "prompt": shown.prompt, "stream": str(shown.stream), "round": str(shown.repeat),
+                            "in_flight": str(key.concurrency), "requests": str(len(runs))})

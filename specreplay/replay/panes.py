@@ -25,10 +25,11 @@ SIM_TOKEN = "■"  # simulated arms have no real text: one block per token, plai
 class Pane:
     key: str
     label: str
-    subtitle: str  # model · engine, or the simulation parameters
+    subtitle: str  # model · engine (a simulated pane's is said in the reader's language: replay.details)
     kind: Kind  # of a recorded pane: Recording.kind(arm); else simulated
     track: Track
-    details: dict[str, str] = field(default_factory=dict)  # provenance or simulation parameters, shown on hover
+    # provenance or simulation parameters, shown on hover: keys of the `pane_details` table (replay.details)
+    details: dict[str, str] = field(default_factory=dict)
     counts: Counts = "tokens"  # "chunks" for an imported arm whose file has no tokens per chunk
     arm: str = ""  # the recorded arm's id ("" for a simulated pane)
     baseline: str | None = None  # the arm's `baseline` in its recording: the speedup's reference when shown
@@ -71,6 +72,7 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
         events = tuple(Event(e.t_us, e.n, SIM_TOKEN * e.n) for e in events)
     details = {
         "recording": rec.title,
+        "file": Path(rec.path).name,
         "machine": rec.machine_line,
         "created": rec.header.created,
         "repeat": str(run.repeat),
@@ -78,7 +80,7 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     }
     info = imported_info(rec, arm_id)
     if info:
-        details = {"imported from": source_line(info), **details, "lacks": " / ".join(info.lacks)}
+        details = {"imported_from": source_line(info), **details, "lacks": " / ".join(info.lacks)}
     details = {k: _clip(v) for k, v in details.items()}
     return Pane(key=f"{arm_id}/{run.prompt}/{run.repeat}", label=arm.label, subtitle=engine_line(arm),
                 kind=rec.kind(arm_id), track=make_track(events), details=details,
@@ -149,10 +151,10 @@ def simulate_events(tok_s: float, ttft_s: float, alpha: float, gamma: int, token
 
 def simulated_pane(label: str, tok_s: float, ttft_s: float, alpha: float, gamma: int, tokens: int,
                    seed: int = 0) -> Pane:
-    params = {"decode tok/s": f"{tok_s:g}", "TTFT s": f"{ttft_s:g}", "α": f"{alpha:g}", "γ": str(gamma),
+    params = {"tok_s": f"{tok_s:g}", "ttft_s": f"{ttft_s:g}", "alpha": f"{alpha:g}", "gamma": str(gamma),
               "tokens": str(tokens)}
     return Pane(key=f"sim/{label}/{tok_s:g}/{ttft_s:g}/{alpha:g}/{gamma}/{tokens}/{seed}", label=label,
-                subtitle=" · ".join(f"{k} {v}" for k, v in params.items()), kind="simulated",
+                subtitle="", kind="simulated",
                 track=make_track(simulate_events(tok_s, ttft_s, alpha, gamma, tokens, seed), join_bursts=False),
                 details=params)
 

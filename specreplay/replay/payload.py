@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from specreplay.languages import LANGUAGES, Lang
+from specreplay.replay.details import details, subtitle
 from specreplay.replay.labels import pane_labels
 from specreplay.replay.panes import Pane
 from specreplay.replay.playback import SPEEDS
@@ -50,9 +51,9 @@ def pane_payload(pane: Pane, ratio: float | None, short: str, warnings: list[str
         "key": pane.key,
         "label": short,
         "full_label": arm_label(pane.label, lang),
-        "subtitle": pane.subtitle,
+        "subtitle": subtitle(pane, lang),
         "kind": pane.kind,
-        "details": pane.details,
+        "details": details(pane, lang),
         "t_us": list(track.t_us),
         "n": list(track.n),
         "text": list(track.text),

@@ -24,5 +24,10 @@ def _titles() -> dict[str, dict[str, str]]:
 
 def title(rec: Recording, lang: Lang) -> str:
     """The recording's title in `lang`: the bundled file's translation where one is listed, else its own."""
-    row = _titles().get(Path(rec.path).name)
-    return localized({**row, "title": rec.title}, "title", lang) if row else rec.title
+    return title_for(Path(rec.path).name, rec.title, lang)
+
+
+def title_for(file: str, own: str, lang: Lang) -> str:
+    """The title of the file named `file` (its own title `own`) in `lang`."""
+    row = _titles().get(file)
+    return localized({**row, "title": own}, "title", lang) if row else own

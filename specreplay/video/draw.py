@@ -16,7 +16,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from specreplay.languages import LANGUAGES, Lang
-from specreplay.replay.labels import distinct_labels, pane_labels
+from specreplay.replay.details import subtitle
+from specreplay.replay.labels import pane_labels, titles
 from specreplay.replay.panes import Pane
 from specreplay.replay.payload import pane_warnings
 from specreplay.replay.speedup import speedups
@@ -71,10 +72,12 @@ class Layout:
     sizes: dict[str, int]
     margin: int
     pad: int
+    title_rows: int  # lines of a pane's title
 
 
-def layout(width: int, height: int, n_panes: int, legend: int = 0, warn_rows: int = 0) -> Layout:
-    """`legend`: lines of the full-label legend under the panes; `warn_rows`: warning lines in the panes' heads."""
+def layout(width: int, height: int, n_panes: int, legend: int = 0, warn_rows: int = 0, title_rows: int = 1) -> Layout:
+    """`legend`: lines of the full-label legend under the panes; `warn_rows`: warning lines in the panes' heads;
+    `title_rows`: lines of the panes' titles."""
     s = min(height / 720, width / 1280 * 1.25)  # narrow frames (square) shrink a little less than their width
     sizes = {k: max(8, round(v * s)) for k, v in
              {"clock": 34, "title": 17, "note": 15, "label": 21, "badge": 13, "subtitle": 13, "rate": 26,
@@ -85,24 +88,26 @@ def layout(width: int, height: int, n_panes: int, legend: int = 0, warn_rows: in
     top, bottom = margin + header_h, height - margin - footer_h
     pw = (width - 2 * margin - (n_panes - 1) * gap) // n_panes
     panes = tuple(Box(margin + i * (pw + gap), top, pw, bottom - top) for i in range(n_panes))
-    chrome_h = pad + round(sizes["label"] * 1.35) + round(sizes["subtitle"] * 1.6) + round(sizes["rate"] * 1.3) \
+    chrome_h = pad + title_rows * round(sizes["label"] * 1.35) + round(sizes["subtitle"] * 1.6) + round(sizes["rate"] * 1.3) \
         + round(sizes["counter"] * 1.6) + pad + warn_rows * round(sizes["subtitle"] * 1.5)
     line_h = round(sizes["body"] * 1.5)
     text_boxes = tuple(Box(b.x + pad, b.y + chrome_h + pad, b.w - 2 * pad, b.h - chrome_h - 2 * pad) for b in panes)
-    return Layout(width, height, panes, text_boxes, line_h, sizes, margin, pad)
+    return Layout(width, height, panes, text_boxes, line_h, sizes, margin, pad, title_rows)
 
 
-def wrap(s: str, fnt: Face, max_w: float, rows: int) -> list[str]:
-    """s in at most `rows` lines of max_w pixels, broken at spaces; the last line cut with an ellipsis."""
+def wrap(s: str, fnt: Face, max_w: float, rows: int, first_w: float | None = None) -> list[str]:
+    """s in at most `rows` lines of max_w pixels (the first line first_w, where a badge sits beside it), broken at
+    spaces; the last line cut with an ellipsis."""
     lines: list[str] = []
     words = s.split(" ")
     while words and len(lines) < rows - 1:
+        room = first_w if first_w is not None and not lines else max_w
         line = words.pop(0)
-        while words and fnt.getlength(f"{line} {words[0]}") <= max_w:
+        while words and fnt.getlength(f"{line} {words[0]}") <= room:
             line += " " + words.pop(0)
-        lines.append(fit(line, fnt, max_w))
+        lines.append(fit(line, fnt, room))
     if words:
-        lines.append(fit(" ".join(words), fnt, max_w))
+        lines.append(fit(" ".join(words), fnt, first_w if first_w is not None and not lines else max_w))
     return lines
 
 
@@ -200,24 +205,49 @@ class FrameDrawer:
         self.panes, self.lang = panes, lang
         self.reference, self.ratios = speedups(panes, reference)
         self.warnings = pane_warnings(panes, self.reference, lang)
-        # panes lead with what differs; the full labels go in the legend under the panes when they were shortened
+        # panes lead with what differs, without the words every one shares (the model: the subtitle names it), in
+        # up to two lines, so four narrow panes still tell their arms apart; the full labels go in the legend under
+        # the panes when a title is not its full label
         self.labels = pane_labels(panes, lang)
-        self.legend = [p.label for p, short in zip(panes, distinct_labels([p.label for p in panes])) if short != p.label]
-        self.lay = layout(width, height, len(panes), len(dict.fromkeys(self.legend)) and len(panes),
-                          2 if any(self.warnings) else 0)
+        self.titles = titles(self.labels)
+        self.legend = any(t != arm_label(p.label, lang) for t, p in zip(self.titles, panes))
+        warn_rows = 2 if any(self.warnings) else 0
+        self.lay = layout(width, height, len(panes), self.legend and len(panes), warn_rows)
+        if any(self.title_lines(i)[0] != t for i, t in enumerate(self.titles)):  # one line cut one: two each
+            self.lay = layout(width, height, len(panes), self.legend and len(panes), warn_rows, title_rows=2)
         self.end_us = max(p.track.end_us for p in panes)
         self.texts = [PaneText(p, b, self.lay.line_height, face("regular", self.lay.sizes["body"]))
                       for p, b in zip(panes, self.lay.text_boxes)]
         self.background = self._background(speed_label, title)
         sz, pad = self.lay.sizes, self.lay.pad
         self.clock_box = Box(self.lay.margin, self.lay.margin, self.lay.width // 3, round(sz["clock"] * 1.1))
-        warn_rows = 2 if any(self.warnings) else 0
-        stats_y = pad + round(sz["label"] * 1.35) + round(sz["subtitle"] * 1.6) + warn_rows * round(sz["subtitle"] * 1.5)
+        stats_y = pad + self.lay.title_rows * round(sz["label"] * 1.35) + round(sz["subtitle"] * 1.6) \
+            + warn_rows * round(sz["subtitle"] * 1.5)
         stats_h = round(sz["rate"] * 1.3) + round(sz["counter"] * 1.4)
         self.stats_boxes = [Box(b.x + pad, b.y + stats_y, b.w - 2 * pad, stats_h) for b in self.lay.panes]
         self.frame = np.array(self.background)  # repainted in place, region by region
         self.last: tuple | None = None
         self.dirty: list[Box] = []  # regions the last draw() repainted
+
+    def _badge_font(self, i: int) -> Face:
+        """The kind badge's font: its size, or smaller where the badge would be wider than the pane (four square panes
+        of "timing only (set acceptance)")."""
+        size, inner = self.lay.sizes["badge"], self.lay.panes[i].w - 2 * self.lay.pad
+        full = face("bold", size).getlength(word(self.panes[i].kind, self.lang)) + 2 * size
+        return face("bold", min(size, max(8, int(size * inner / full))))
+
+    def badge_width(self, i: int) -> float:
+        fnt = self._badge_font(i)
+        return fnt.getlength(word(self.panes[i].kind, self.lang)) + 2 * fnt.size
+
+    def title_lines(self, i: int) -> list[str]:
+        """Pane i's title: one line beside the kind badge, or two lines of the pane's width (the badge then sits on
+        the subtitle's line)."""
+        inner = self.lay.panes[i].w - 2 * self.lay.pad
+        fnt = face("bold", self.lay.sizes["label"])
+        if self.lay.title_rows == 1:
+            return [fit(self.titles[i], fnt, inner - self.badge_width(i))]
+        return wrap(self.titles[i], fnt, inner, 2)
 
     def _background(self, speed_label: str, title: str) -> Image.Image:
         lay, sz = self.lay, self.lay.sizes
@@ -238,24 +268,24 @@ class FrameDrawer:
         if self.legend:  # the full labels, one line per pane, above the note
             line_h = round(sz["note"] * 1.4)
             y0 = lay.panes[0].y + lay.panes[0].h + round(sz["note"] * 0.6)
-            for i, (short, full) in enumerate(zip(self.labels, [arm_label(p.label, self.lang) for p in self.panes])):
+            for i, (short, full) in enumerate(zip(self.titles, [arm_label(p.label, self.lang) for p in self.panes])):
                 note_font.text(draw, (lay.margin, y0 + i * line_h),
-                               fit(f"{short.split(' · ')[0]}: {full}", note_font, right - lay.margin), fill=MUTED)
-        for pane, box, tb, label, warns in zip(self.panes, lay.panes, lay.text_boxes, self.labels, self.warnings):
+                               fit(f"{short}: {full}", note_font, right - lay.margin), fill=MUTED)
+        for i, (pane, box, tb, warns) in enumerate(zip(self.panes, lay.panes, lay.text_boxes, self.warnings)):
             # Simulated panes get an outline in the simulated colour, as in the player.
             draw.rounded_rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), radius=round(lay.pad * 0.7),
                                    fill=PANE, outline=SIMULATED_BG if pane.kind == "simulated" else BORDER,
                                    width=max(1, round(sz["body"] / 16)) * (2 if pane.kind == "simulated" else 1))
             x, y, inner = box.x + lay.pad, box.y + lay.pad, box.w - 2 * lay.pad
-            badge_font = face("bold", sz["badge"])
-            badge = word(pane.kind, self.lang)
-            _badge(draw, box.x + box.w - lay.pad, y, badge, KIND_BG[pane.kind], badge_font)
-            label_font = face("bold", sz["label"])
-            badge_w = badge_font.getlength(badge) + 2 * sz["badge"]
-            label_font.text(draw, (x, y), fit(label, label_font, inner - badge_w), fill=STRONG)
-            y += round(sz["label"] * 1.35)
+            for row, line in enumerate(self.title_lines(i)):
+                face("bold", sz["label"]).text(draw, (x, y + row * round(sz["label"] * 1.35)), line, fill=STRONG)
+            _badge(draw, box.x + box.w - lay.pad, y + (lay.title_rows - 1) * round(sz["label"] * 1.35) * 2,
+                   word(pane.kind, self.lang), KIND_BG[pane.kind], self._badge_font(i))
+            y += lay.title_rows * round(sz["label"] * 1.35)
             sub_font = face("regular", sz["subtitle"])
-            sub_font.text(draw, (x, y), fit(pane.subtitle, sub_font, inner), fill=MUTED)
+            sub_w = inner - (self.badge_width(i) if lay.title_rows == 2 else 0)  # the badge beside it, when titles wrap
+            if sub_w >= 4 * sz["subtitle"]:  # room for a few words, not a lone "…"
+                sub_font.text(draw, (x, y), fit(subtitle(pane, self.lang), sub_font, sub_w), fill=MUTED)
             for line in wrap(WARN + " · ".join(warns), sub_font, inner, 2) if warns else []:
                 y += round(sz["subtitle"] * 1.5)  # degenerate or not like-for-like text: the reason, in orange
                 sub_font.text(draw, (x, y), line, fill=SIMULATED_BG)

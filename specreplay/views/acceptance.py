@@ -55,12 +55,6 @@ def nearest_readout(c: acceptance_measured.AcceptanceCell) -> None:
     defect_note([c])
 
 
-def position_ticks(last: int) -> list[int]:
-    """Position 1, then a round step to the last position drawn (a llama.cpp n-gram arm counts 48)."""
-    step = 4 if last <= 16 else 8 if last <= 48 else 16
-    return [1, *range(step, last + 1, step)]
-
-
 def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: float, gamma: int, sliders: dict) -> None:
     # an arm at a set acceptance has per-position counts the benchmark mode set, not the drafter's: left out
     cells = [c for c in cells if c.number_kind != "timing_only"]
@@ -68,10 +62,10 @@ def positions_chart(cells: list[acceptance_measured.AcceptanceCell], alpha: floa
         return
     live_chart({
         "title": T("position_title"),
-        "height": 300, "x": {"title": T("position_x"), "ticks": position_ticks(max(len(c.position_rates) for c in cells))},
+        "height": 300, "x": {"title": T("position_x")},  # ticks to the last position drawn (live_chart.js)
         "y": {"title": T("position_y"), "range": [0, 1]},
         "hlines": [], "cells": [chart.cell_spec(c, lang()) for c in cells], "cell_color": chart.GREEN, "others_color": GRAY,
-        "others_name": T("position_other_cells"),
+        "others_name": T("position_other_cells"), "median_name": T("position_other_median"),
         "implied_name": T("position_implied_curve"),
         "curve": {"name": T("position_formula_curve"), "color": chart.BLUE},
         "current_name": T("position_current_alpha"),

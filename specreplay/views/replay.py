@@ -29,6 +29,7 @@ from specreplay.replay.arms import (
 )
 from specreplay.replay.default import Choice, choose
 from specreplay.replay.export_html import standalone_html
+from specreplay.replay.labels import shared_tail
 from specreplay.replay.levels import LevelKey, default_keys, has_levels, level_keys, level_pane, parse_token
 from specreplay.replay.panes import Pane
 from specreplay.replay.payload import player_payload
@@ -42,7 +43,7 @@ from specreplay.views import url_state
 from specreplay.views.player_frame import player_frame
 from specreplay.views.tables import table
 from specreplay.views.texts import Texts
-from specreplay.views.ui import embedded, kind_badge, kind_label, lang, plain, recorded_with
+from specreplay.views.ui import embedded, kind_badge, kind_label, kind_markdown, lang, plain, recorded_with
 from specreplay.views.uploaded import parsed_upload
 from specreplay.views.video_panel import video_export_panel
 from specreplay.words import arm_label
@@ -260,27 +261,45 @@ def _ceiling(rec: Recording | None, pane: Pane, prompt: str | None) -> str:
     return ceiling.percent(ceiling.ceiling(rec, pane.arm, prompt), decode_rate(pane.track))
 
 
+ARM_WIDTH = 140  # px: the pinned arm column, so at a phone's width "× vs" and "% of ceiling" show beside it
+WRAP_ROW = 66  # px: a row this tall wraps its text (Streamlit wraps above 4 rem), so a narrow arm cell keeps its words
+LINE_PX = 20  # one wrapped line of a table cell
+LINE_UNITS = 14  # what one line of the arm column holds, in Latin letters (a Hangul syllable is about two), with room
+#                  for breaking between words
+
+
+def _row_height(labels: list[str]) -> int:
+    """Tall enough for the longest arm label wrapped in the arm column (every row of a table is one height)."""
+    units = max((sum(2 if ord(ch) > 0x3000 else 1 for ch in label) for label in labels), default=0)
+    return max(WRAP_ROW, 8 + LINE_PX * -(-units // LINE_UNITS))
+
+
 def _summary(panes: list[Pane], data: dict, rec: Recording | None, prompt: str | None) -> None:
     """The same figures as the player's counters at the end, as a table (each row says measured or simulated)."""
     ref = data["reference"]
-    vs = T("col_vs_ref")
+    vs, arm = T("col_vs_ref"), T("col_arm")
+    labels, shared = shared_tail([pp["label"] for pp in data["panes"]])  # the model every arm runs, said once
     table(
-        # the arm's differing words first (the player's label), then its multiplier; a pane counted in chunks
-        # (imported without tokens per chunk) leaves its token cells empty, the reference its multiplier
-        [{T("col_arm"): pp["label"], vs: pp["ratio"], T("col_kind"): kind_label(p.kind),
-          T("tokens"): p.track.tokens if p.counts == "tokens" else None,
+        # the arm's differing words first (the player's label), then the two figures the table exists for; a pane
+        # counted in chunks (imported without tokens per chunk) leaves its token cells empty, the reference its
+        # multiplier
+        [{arm: label, vs: pp["ratio"], T("col_ceiling"): _ceiling(rec, p, prompt),
+          T("col_kind"): kind_label(p.kind), T("tokens"): p.track.tokens if p.counts == "tokens" else None,
           "TTFT s": (first_token_us(p.track) or 0) / 1e6,
           T("col_decode"): decode_rate(p.track) if p.counts == "tokens" else None,
-          T("col_ceiling"): _ceiling(rec, p, prompt), T("col_finished"): p.track.end_us / 1e6,
-          T("col_warnings"): " · ".join(pp["warnings"]) or None}
-         for p, pp in zip(panes, data["panes"])],
-        column_config={"TTFT s": st.column_config.NumberColumn(format="%.2f"),
+          T("col_finished"): p.track.end_us / 1e6, T("col_warnings"): " · ".join(pp["warnings"]) or None}
+         for p, pp, label in zip(panes, data["panes"], labels)],
+        row_height=_row_height(labels),
+        column_config={arm: st.column_config.TextColumn(width=ARM_WIDTH),
+                       "TTFT s": st.column_config.NumberColumn(format="%.2f"),
                        T("col_decode"): st.column_config.NumberColumn(format="%.1f"),
                        vs: st.column_config.NumberColumn(format="×%.2f"),
                        T("col_finished"): st.column_config.NumberColumn(format="%.2f")})
+    if shared:
+        st.caption(T("shared_model", model=shared))
     if ref is not None:
         st.caption(T("speedup_caption", ref=arm_label(panes[ref].label, lang())))
-    st.caption(T("ceiling_caption"))
+    st.caption(f"{kind_markdown('computed')} " + T("ceiling_caption"))
 
 
 def _pick_levels(rec: Recording, rec_key: str, side: DeltaGenerator) -> list[LevelKey]:

@@ -7,10 +7,17 @@ from __future__ import annotations
 
 import csv
 import re
+from unittest.mock import ANY
 
 import pytest
 
+from specreplay import languages
 from specreplay.recording import catalogue
+from specreplay.recording.format import Recording
+from specreplay.replay.arms import sim_pane
+from specreplay.replay.levels import default_keys, level_pane
+from specreplay.replay.panes import recorded_arm_pane
+from specreplay.replay.payload import player_payload
 from specreplay.resources import ASSETS
 from specreplay.views import pages
 from tests.apptest_helpers import open_page, shown, visible_texts
@@ -90,12 +97,14 @@ def english_words(texts: list[str], allowed: set[str], prompts: list[str] = []) 
     return found
 
 
-# Every page as it opens, and the states that show other recordings: our GPU's sweeps, the H200 ladder, a timing-only
-# replay and a concurrency replay.
+# Every page as it opens, and the states that show other recordings: our GPU's sweeps, the H200 ladder, timing-only
+# replays and a concurrency replay.
 STATES = [(p.name, {}) for p in pages.PAGES] + [
     ("concurrency", {"source": "gpu"}), ("concurrency", {"family": "quant", "source": "gpu"}),
     ("ladder", {"our_machine": "h200"}), ("replay", {"recording": "timing-only-27b-h200-ladder"}),
-    ("replay", {"recording": "smollm2-vllm-cpu-sweep"}), ("chooser", {"temperature": "high"})]
+    ("replay", {"recording": "smollm2-vllm-cpu-sweep"}), ("chooser", {"temperature": "high"}),
+    # the target-size files' shaped drafters ("5 layers at the target's width, …"), whose labels were English
+    ("replay", {"recording": "timing-only-sizes-7b-h200"}), ("replay", {"recording": "timing-only-sizes-27b-drafters-h200"})]
 
 
 @pytest.mark.parametrize(("name", "query"), STATES)
@@ -115,3 +124,17 @@ def test_every_bundled_recording_has_a_korean_title() -> None:
     from specreplay.replay.titles import _titles
 
     assert {f"{e.name}.jsonl" for e in catalogue.entries()} == set(_titles())
+
+
+def test_the_korean_players_hover_and_simulated_subtitle_are_korean() -> None:
+    """The player's pane texts (its payload: labels, subtitles, hover details) on a Korean page: a recorded pane, a
+    concurrency level's and two simulated ones (a preset and a custom arm)."""
+    rec, sweep = catalogue.read("smollm2-vllm-cpu.jsonl"), catalogue.read("smollm2-vllm-cpu-sweep.jsonl")
+    assert isinstance(rec, Recording) and isinstance(sweep, Recording)
+    panes = [recorded_arm_pane(rec, rec.arms[0].id, rec.prompts[0].id), level_pane(sweep, default_keys(sweep)[0]),
+             sim_pane("sim:p000-dflash2", "시뮬레이션"), sim_pane("sim:100/0.2/0.7/4/300", "시뮬레이션")]
+    flags = languages.text("ko", "pane_details.flags")  # the engine's settings as recorded (key=value, its own comments): data, not prose
+    texts = [t for p in player_payload(panes, lang="ko")["panes"]
+             for t in (p["subtitle"], *p["details"], *(v for k, v in p["details"].items() if k != flags))]
+    assert not english_words(texts, NAMES | data_words(), prompt_texts())
+    assert english_words([player_payload(panes[2:], lang="en")["panes"][0]["subtitle"]], NAMES) == {"tokens": ANY}

@@ -23,6 +23,7 @@ from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 from specreplay.recording.wanted import newest
 from specreplay.resources import ASSETS
+from tests.browser_fixtures import LABELS_APART
 from tests.local_server import free_port, local_server
 
 # the bundled files these panels show, found by their headers (specreplay.explain.panels)
@@ -276,7 +277,7 @@ def test_an_exported_chart_reads_at_every_width(browser, tmp_path: Path, name: s
         try:
             page = ctx.new_page()
             opened(page, path.as_uri())
-            problems = page.evaluate(READABLE)
+            problems = page.evaluate(READABLE) + page.evaluate(LABELS_APART)
             assert not problems, (width, problems)
         finally:
             ctx.close()

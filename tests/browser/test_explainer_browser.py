@@ -1,5 +1,9 @@
 """The explainer pages in a real browser (Debian's chromium): moving a slider changes the chart."""
 
+import pytest
+
+from tests.browser_fixtures import LABELS_APART
+
 # What each live chart (assets/explainer/live_chart.js) shows now: its current x, in page order.
 CURRENT_X = """() => Array.from(document.querySelectorAll('[data-live-chart]')).map(d => Number(d.dataset.currentX))"""
 CHART = "[data-live-chart] svg"
@@ -86,6 +90,24 @@ def test_acceptance_reference_bands_and_labels_never_overlap(app_url: str, page)
         for b in boxes[i + 1:]:
             apart = a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1] or a[2] + a[4] <= b[2] or b[2] + b[4] <= a[2]
             assert apart, (a, b)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_acceptance_band_labels_stay_apart_on_a_phone(browser, app_url: str, lang: str) -> None:
+    """At 390 px a band says only its value, at the left edge, its full label in the legend: no label over another
+    or over a cell (the full labels ran over both)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{app_url}/acceptance?lang={lang}")
+        chart = page.locator("[data-live-chart=etau_chart]")
+        chart.locator("svg .lc-ref-label").first.wait_for(timeout=60_000)
+        assert sorted(chart.locator("text.lc-ref-label").all_text_contents()) == ["2.2", "2.2–2.5", "3.1", "5.3–5.6"]
+        legend = " ".join(chart.locator(".lc-legend").all_text_contents())
+        assert ("copy 3.1 (001) quoted" if lang == "en" else "(001) 인용") in legend
+        assert not page.evaluate(LABELS_APART)
+    finally:
+        ctx.close()
 
 
 def test_a_closed_table_is_filled_when_the_reader_opens_it(app_url: str, page) -> None:

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { computeOverhead, expectedTokens, speedup } from "../../assets/explainer/formulas.js";
-import { MODELS, nearestCell, placeLabels } from "../../assets/explainer/live_chart.js";
+import { MODELS, nearestCell, placeLabels, positionTicks, quartiles } from "../../assets/explainer/live_chart.js";
 
 const round2 = (x) => Math.round(x * 100) / 100;
 
@@ -60,18 +60,30 @@ test("moving α or γ picks the nearest measured cell", () => {
   assert.deepEqual(etau.cells, { points: [[0.984, 4.846], [0.048, 1.05]], nearest: 1 });
 });
 
-test("the per-position chart draws the nearest cell, its formula and the slider's", () => {
-  const spec = { cells: CELLS, curve: { name: "α^i, α={alpha}" }, implied_name: "at its α={alpha}", others_name: "other" };
+test("the per-position chart draws the nearest cell, its formula and the slider's; the others as one band", () => {
+  const spec = { cells: CELLS, curve: { name: "α^i, α={alpha}" }, implied_name: "at its α={alpha}", others_name: "other",
+                 median_name: "median" };
   const m = MODELS.positions(spec, { alpha: 0.5, gamma: 2 });
   assert.equal(m.nearest, 1);
-  const [other, cell, implied, formula] = m.series;
-  assert.deepEqual(other.points, [[1, 0.981], [2, 0.981], [3, 0.962], [4, 0.923]]);
+  const [cell, implied, formula] = m.series; // one other cell: too few for a band
   assert.deepEqual(cell.points, [[1, 0.05], [2, 0], [3, 0], [4, 0]]);
   assert.equal(implied.name, "at its α=0.05");
   assert.deepEqual(implied.points.map(([k, y]) => [k, round2(y * 1000)]), [[1, 48], [2, 2.3], [3, 0.11], [4, 0.01]]);
   assert.equal(formula.name, "α^i, α=0.50");
   assert.deepEqual(formula.points, [[1, 0.5], [2, 0.25]]);
   assert.deepEqual(m.current, { x: 1, ys: [0.5] });
+  assert.deepEqual(m.xTicks, [1, 2, 3, 4]);
+  // five others: a band of their middle half where at least three reach, around their median; a long one alone
+  // past that is not drawn, and the axis stops where the drawing does
+  const rows = [[1, 0.8], [0.9, 0.6], [0.5, 0.2], [0.7, 0.4, 0.3], new Array(48).fill(0.5)];
+  const many = { ...spec, cells: [CELLS[1], ...rows.map((rates, i) => ({ id: `o${i}`, alpha: 0.9, gamma: 4, rates }))] };
+  const [band, median] = MODELS.positions(many, { alpha: 0, gamma: 1 }).series;
+  assert.deepEqual(quartiles(rows).map((q) => q.map(round2)), [[1, 0.5, 0.7, 0.9], [2, 0.4, 0.5, 0.6]]);
+  assert.deepEqual(band.points.map(([k, y]) => [k, round2(y)]), [[1, 0.9], [2, 0.6]]);
+  assert.deepEqual(band.low.map(round2), [0.5, 0.4]);
+  assert.deepEqual(median.points.map(([k, y]) => [k, round2(y)]), [[1, 0.7], [2, 0.5]]);
+  assert.deepEqual([positionTicks(48), positionTicks(16), positionTicks(5)],
+                   [[1, 8, 16, 24, 32, 40, 48], [1, 4, 8, 12, 16], [1, 2, 3, 4, 5]]);
 });
 
 test("reference labels never overlap: close ones are stacked, kept inside the plot, in their order", () => {
