@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from specreplay.explain import llamacpp_files
 from specreplay.recording import catalogue
 from specreplay.recording.format import Recording
 from specreplay.replay.labels import shared_tail, titles
@@ -34,7 +33,8 @@ def test_the_shared_tail_is_every_last_part_all_labels_end_in_and_never_a_first_
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 @pytest.mark.parametrize("preset", ["720p", "square"])
-@pytest.mark.parametrize(("name", "prompt"), [(llamacpp_files.LADDER, "code"), ("timing-only-27b-h200-drafter.jsonl", "story")])
+@pytest.mark.parametrize(("name", "prompt"), [("qwen-coder-1.5b-llamacpp-cpu.jsonl", "code"),
+                                             ("timing-only-27b-h200-drafter.jsonl", "story")])
 def test_four_panes_keep_the_words_that_tell_their_arms_apart(lang: str, preset: str, name: str, prompt: str) -> None:
     rec = catalogue.read(name)
     assert isinstance(rec, Recording)
