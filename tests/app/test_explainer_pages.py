@@ -81,7 +81,7 @@ def test_article_acceptance_lengths_are_bands_compared_at_their_draft_length_k7(
     assert marks["prose 2.2–2.5 (000)"] == "α 0.55–0.61 at K=7" and marks["copy 3.1 (001)"] == "α 0.69 at K=7"
     at.slider(key="gamma").set_value(3).run()
     assert chart(at, "etau_chart")["fixed"][0]["points"][-1] == [1.0, 8.0]  # not moved by the γ slider
-    caption = next(c.value for c in at.caption if "Bands are the articles' mean acceptance lengths" in c.value)
+    caption = next(c.value for c in at.caption if "Bands: the articles' mean acceptance lengths" in c.value)
     assert "code 5.3–5.6 (000) → α 0.88–0.89" in caption and "dashed K = 7 curve" in caption
 
 
