@@ -69,11 +69,12 @@ def main() -> None:
             contexts = []
             for _ in range(args.visitors):
                 ctx = browser.new_context()
+                ctx.set_default_timeout(300_000)  # a busy machine takes over 30 s to show the uploader
                 page = ctx.new_page()
                 page.goto(f"{url}/replay?lang=en")
                 page.get_by_text("Upload", exact=True).click()
                 page.set_input_files("input[type=file]", str(upload))
-                page.wait_for_selector("text=By concurrency level", timeout=300_000)  # only an upload of a sweep has it
+                page.wait_for_selector("text=By concurrency level")  # only an upload of a sweep has it
                 contexts.append(ctx)
             out["held_mb"] = round(rss_mb(server.pid))
             for ctx in contexts:
