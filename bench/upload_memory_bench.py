@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -35,6 +36,22 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise LookupError(pid)
+
+
+def open_uploader(page: Any) -> None:
+    """Choose "Upload" on the replay page until its file input shows: on a busy machine a click that lands while
+    the page's first run is still drawing was lost (2 of 4 runs waited 300 s for the input), so it is clicked
+    again every 30 s, ten times at the most."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(10):
+        page.get_by_role("radiogroup", name="Recording").get_by_text("Upload", exact=True).click()
+        try:
+            page.wait_for_selector("input[type=file]", state="attached", timeout=30_000)  # the input is hidden
+            return
+        except PlaywrightTimeout:
+            continue
+    raise TimeoutError("the replay page never showed its uploader")
 
 
 def main() -> None:
@@ -69,11 +86,12 @@ def main() -> None:
             contexts = []
             for _ in range(args.visitors):
                 ctx = browser.new_context()
+                ctx.set_default_timeout(300_000)  # a busy machine takes over 30 s to show the uploader
                 page = ctx.new_page()
                 page.goto(f"{url}/replay?lang=en")
-                page.get_by_text("Upload", exact=True).click()
+                open_uploader(page)
                 page.set_input_files("input[type=file]", str(upload))
-                page.wait_for_selector("text=By concurrency level", timeout=300_000)  # only an upload of a sweep has it
+                page.wait_for_selector("text=By concurrency level")  # only an upload of a sweep has it
                 contexts.append(ctx)
             out["held_mb"] = round(rss_mb(server.pid))
             for ctx in contexts:

@@ -1,8 +1,10 @@
 """Arms whose server the recorder starts itself ([arms.launch]): start, wait for health, stop.
 
 The server's watchdog (recorder/watchdog.py) is started first, as the leader of a process group of its own, and
-the server is started into that group: from the server's first instant a watchdog exists that can find it, so a
-recorder killed at any moment of the start leaves no server behind. Stopping signals every process of the group
+the server is started into that group: from the server's first instant a watchdog exists that can find it. The
+watchdog acts when the write end of a pipe the recorder holds (`Server.alive`) is closed everywhere: in the
+recorder, and in a server child forked but not yet in the group (the fork copies the end, exec closes it), so a
+recorder killed at any moment of the start, that one included, leaves no server behind. Stopping signals every process of the group
 but the watchdog, so it reaches every process the server spawned (vLLM's engine core is a child process), also
 one whose environment was cleared (`env -i`). A process that leaves the group (a server that daemonizes with
 setsid) still carries the environment it was started with: every launched server gets a variable with a token of
@@ -15,6 +17,7 @@ one before the next.
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import shlex
 import signal
@@ -45,6 +48,7 @@ class Server:
     token: str  # LAUNCH_TOKEN's value in this server's environment (and its descendants')
     # stops the server if the recorder dies first (recorder/watchdog.py); its pid is the server's process group
     watchdog: subprocess.Popen
+    alive: io.FileIO  # the pipe's write end: closed (by the stop, or by the recorder's death), the watchdog acts
     startup_s: float | None = None  # start to first healthy answer
 
 
@@ -58,12 +62,21 @@ def start(arm: Arm) -> Server:
     assert arm.launch is not None
     log = log_dir() / f"{arm.id}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"  # arm ids are safe names
     token = uuid.uuid4().hex
+    # The watchdog waits for the end of this pipe, not for the recorder's exit: the write end is copied into every
+    # child the recorder forks until that child execs, so a server child killed on its way into the group (its
+    # recorder dead between fork and joining) still holds it, and the watchdog acts only after the child joined.
+    # Both ends are close-on-exec; only the watchdog gets the read end.
+    read_end, write_end = os.pipe()
+    alive = io.FileIO(write_end, "w")
     # A group of its own, not the recorder's: a signal to the recorder's group (Ctrl-C, a killed job) leaves the
     # watchdog and the server to the recorder's own stop.
-    watchdog = subprocess.Popen([sys.executable, "-m", "recorder.watchdog", str(os.getpid()), token,
-                                 arm.launch.stop_signal, str(arm.launch.stop_grace_s)],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                process_group=0)
+    try:
+        watchdog = subprocess.Popen([sys.executable, "-m", "recorder.watchdog", str(read_end), token,
+                                     arm.launch.stop_signal, str(arm.launch.stop_grace_s)], pass_fds=(read_end,),
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    process_group=0)
+    finally:
+        os.close(read_end)
     with open(log, "w") as fh:
         try:
             proc = subprocess.Popen(list(arm.launch.command), stdout=fh, stderr=subprocess.STDOUT,
@@ -73,9 +86,10 @@ def start(arm: Arm) -> Server:
         except OSError as exc:
             watchdog.kill()
             watchdog.wait()
+            alive.close()
             raise RecorderError(f"arm {arm.id}: cannot start {shlex.join(arm.launch.shown_command)} "
                                 f"({exc.strerror}) — check [arms.launch] command") from None
-    return Server(arm, proc, log, time.monotonic(), token=token, watchdog=watchdog)
+    return Server(arm, proc, log, time.monotonic(), token=token, watchdog=watchdog, alive=alive)
 
 
 def tail(log: Path, lines: int = 3) -> str:
@@ -137,6 +151,7 @@ def stop(server: Server) -> str | None:
                server.proc)
     server.watchdog.kill()
     server.watchdog.wait()
+    server.alive.close()  # after the kill: closed first, it would set the watchdog stopping an empty group
     return _port_left(server)
 
 

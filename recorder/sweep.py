@@ -157,7 +157,7 @@ def text_check(rec: fmt.Recording, arm: Arm, mix: Mix, lines: list[dict]) -> str
     for pid in greedy:
         base = rec.select(arm.baseline, pid, concurrency=1)
         if base:
-            refs[pid] = "".join(e.text for e in base[0].events)
+            refs[pid] = base[0].events.text
     checked = [ln for ln in runs if ln["prompt"] in refs]
     if not checked:
         return "no reference"

@@ -145,7 +145,7 @@ def copied_share(output: str, prompt: str) -> float:
 
 
 def _median_copied(runs: list, prompt: str) -> float:
-    return median(copied_share("".join(e.text for e in r.events), prompt) for r in runs) if runs else 0.0
+    return median(copied_share(r.events.text, prompt) for r in runs) if runs else 0.0
 
 
 def cells_of(rec: Recording) -> list[AcceptanceCell]:

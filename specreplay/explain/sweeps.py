@@ -97,7 +97,7 @@ def _single_stream_texts(rec: Recording) -> tuple[dict[str, str], dict[tuple[str
     own: dict[tuple[str, str], str] = {}
     for r in rec.runs:
         if r.concurrency == 1 and r.ok and not r.warmup and r.prompt in greedy and (r.arm, r.prompt) not in own:
-            own[(r.arm, r.prompt)] = "".join(e.text for e in r.events)
+            own[(r.arm, r.prompt)] = r.events.text
     bases = {a.baseline for a in rec.arms} - {None}
     rank = {a.id: i for i, a in enumerate(sorted(rec.arms, key=lambda a: a.id not in bases))}
     best: dict[str, tuple[int, str]] = {}
@@ -151,7 +151,7 @@ def _level_stats(rec: Recording, read: _Levels, key: _Key) -> LevelStats:
     level = read.lines.get(key)
     spec = level.spec if level else None
     checked = [run for run in runs if run.prompt in read.reference]
-    texts = ["".join(e.text for e in run.events) for run in checked]
+    texts = [run.events.text for run in checked]
     refs = [read.reference[run.prompt] for run in checked]
     own = [read.own.get((arm, run.prompt)) for run in checked]
     return LevelStats(

@@ -23,6 +23,8 @@ from specreplay.fields import FieldError, typed
 from specreplay.output import write_atomic
 from specreplay.recording.arm import Arm
 from specreplay.recording.counts import SpecCounts
+from specreplay.recording.events import Event as Event  # read from here by the pages
+from specreplay.recording.events import Events
 from specreplay.recording.header import Header, Imported, Machine, Mix, RecorderSettings
 from specreplay.recording.kinds import Kind
 from specreplay.recording.prompt import Prompt
@@ -61,16 +63,6 @@ class RecordingError(ValueError):
         super().__init__(msg + (f" — {fix}" if fix else ""))
 
 
-@dataclass(frozen=True, slots=True)  # slots: an upload holds hundreds of thousands of these
-class Event:
-    """One streamed chunk: when it arrived and what it carried."""
-
-    t_us: int  # microseconds since the request was sent
-    n: int  # tokens in this chunk (several for an accepted speculative block)
-    text: str
-    ids: tuple[int, ...] | None = None
-
-
 @dataclass(frozen=True)
 class Run:
     arm: str
@@ -81,7 +73,7 @@ class Run:
     stream: int
     started_wall: str
     started_mono: float
-    events: tuple[Event, ...]
+    events: Events
     ttft_us: int | None
     usage: dict[str, int] | None
     finish_reason: str | None
@@ -94,7 +86,7 @@ class Run:
 
     @property
     def tokens(self) -> int:
-        return sum(e.n for e in self.events)
+        return sum(self.events.n)
 
     @property
     def ok(self) -> bool:
@@ -386,7 +378,11 @@ def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = Tr
     if status not in ("ok", "error"):
         raise RecordingError(path, line, "status", f"expected 'ok' or 'error', got {status!r}")
     raw_events = _need(obj, "events", list, path, line)
-    events: list[Event] = []
+    # columns, not an Event per chunk (specreplay/recording/events.py): what a parsed upload holds
+    times: list[int] = []
+    sizes: list[int] = []  # tokens per chunk
+    texts: list[str] = []
+    token_ids: list[tuple[int, ...] | None] | None = [] if keep_ids else None
     last = -1
     for i, ev in enumerate(raw_events):
         # Most of a file's work is here (one pass per chunk): a well-formed chunk takes the fast path; anything else
@@ -398,7 +394,11 @@ def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = Tr
             t_us = round(t * 1_000_000)
             if t_us >= last:
                 last = t_us
-                events.append(Event(t_us, n, text, tuple(ids) if ids is not None and keep_ids else None))
+                times.append(t_us)
+                sizes.append(n)
+                texts.append(text)
+                if token_ids is not None:
+                    token_ids.append(None if ids is None else tuple(ids))
                 continue
         pre = f"events[{i}]"
         if not isinstance(ev, dict):
@@ -422,10 +422,13 @@ def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = Tr
             raise RecordingError(path, line, pre + ".ids", f"{len(ids)} token ids for n={n}")
         if ids is not None and not all(type(x) is int for x in ids):
             raise RecordingError(path, line, pre + ".ids", "expected an array of integer token ids")
-        events.append(Event(t_us, n, _need(ev, "text", str, path, line, pre + "."),
-                            tuple(ids) if ids is not None and keep_ids else None))
+        times.append(t_us)
+        sizes.append(n)
+        texts.append(_need(ev, "text", str, path, line, pre + "."))
+        if token_ids is not None:
+            token_ids.append(None if ids is None else tuple(ids))
     usage = _need(obj, "usage", dict, path, line, optional=True)
-    tokens = sum(e.n for e in events)
+    tokens = sum(sizes)
     if status == "ok" and usage is not None and usage.get("completion_tokens") is not None \
             and usage["completion_tokens"] != tokens:
         raise RecordingError(path, line, "usage.completion_tokens",
@@ -446,7 +449,7 @@ def _parse_run(obj: dict, path: str, line: int, known: _Ids, keep_ids: bool = Tr
         stream=counts["stream"],
         started_wall=_need(obj, "started_wall", str, path, line),
         started_mono=float(_need(obj, "started_mono", (int, float), path, line)),
-        events=tuple(events),
+        events=Events(times, sizes, texts, token_ids),
         ttft_us=None if ttft is None else round(ttft * 1_000_000),
         usage=usage,
         finish_reason=_need(obj, "finish_reason", str, path, line, optional=True),

@@ -88,7 +88,7 @@ def system_events(runs: list[Run], shown: Run) -> list[Event]:
     merged: list[Event] = []
     for run in runs:
         offset = round((run.started_mono - shown.started_mono) * 1_000_000)
-        merged.extend(Event(e.t_us + offset, e.n, "") for e in run.events if e.t_us + offset >= 0)
+        merged.extend(Event(t + offset, n, "") for t, n in zip(run.events.t_us, run.events.n) if t + offset >= 0)
     return sorted(merged, key=lambda e: e.t_us)
 
 

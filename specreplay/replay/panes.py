@@ -7,6 +7,7 @@ show the same thing for the same selection.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,7 +67,7 @@ def _clip(value: str) -> str:
 
 def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
     arm = rec.arm(arm_id)
-    events = run.events
+    events: Sequence[Event] = run.events
     if arm.timing_only:  # noise text (dummy weights, or acceptance set by a benchmark mode): blocks, never output;
         # the pane's badge says timing only
         events = tuple(Event(e.t_us, e.n, SIM_TOKEN * e.n) for e in events)
@@ -92,7 +93,7 @@ def recorded_pane(rec: Recording, arm_id: str, run: Run) -> Pane:
 def text_warnings(rec: Recording, arm_id: str, run: Run) -> tuple[TextWarning, ...]:
     """Degenerate text, and on a greedy prompt a speculative arm's text leaving that of its own weights without
     speculation (median repeat of the same prompt)."""
-    text = "".join(e.text for e in run.events)
+    text = run.events.text
     found = degenerate(text)
     plain_arm = same_weights(rec.arms, rec.arm(arm_id))
     greedy = rec.prompt(run.prompt).greedy
@@ -101,7 +102,7 @@ def text_warnings(rec: Recording, arm_id: str, run: Run) -> tuple[TextWarning, .
         if plain_arm and greedy else []
     if plain_arm and ref_runs:
         ref = median_run(ref_runs)
-        left = departs(text, "".join(e.text for e in ref.events), rec.arm(plain_arm).label)
+        left = departs(text, ref.events.text, rec.arm(plain_arm).label)
         found += (left,) if left else ()
     return found
 

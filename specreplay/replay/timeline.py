@@ -18,11 +18,13 @@ the step-relative bound still joins without ever joining two steps.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from operator import sub
 
-from specreplay.recording.format import Event, Run
+from specreplay.recording.events import Event, Events
+from specreplay.recording.format import Run
 
 US = 1_000_000
 BURST_GAP_US = 1_000  # events closer than this to the one before are one burst (docs/recording-format.md)
@@ -47,15 +49,21 @@ class Track:
         return self.t_us[-1] if self.t_us else 0
 
 
-def burst_gap_us(events: tuple[Event, ...] | list[Event]) -> int:
+def burst_gap_us(events: Sequence[Event]) -> int:
     """The largest gap to the event before that still joins a burst: BURST_GAP_US, or a tenth of the stream's step
     (the median of its gaps above BURST_GAP_US) when that is larger."""
-    return _join_gap(_gaps(events))
+    return _join_gap(_gaps(_columns(events)[0]))
 
 
-def _gaps(events: tuple[Event, ...] | list[Event]) -> list[int]:
+def _columns(events: Sequence[Event]) -> tuple[Sequence[int], Sequence[int], Sequence[str]]:
+    """The events' times, tokens and texts; a recording's straight from its arrays (no Event built per chunk)."""
+    if isinstance(events, Events):
+        return events.t_us, events.n, events.texts()
+    return [e.t_us for e in events], [e.n for e in events], [e.text for e in events]
+
+
+def _gaps(t_us: Sequence[int]) -> list[int]:
     """Each event's distance to the one before (map over C-level subtraction: a sweep builds ~50,000 tracks)."""
-    t_us = [e.t_us for e in events]
     return list(map(sub, t_us[1:], t_us))
 
 
@@ -65,27 +73,28 @@ def _join_gap(gaps: list[int]) -> int:
     return max(BURST_GAP_US, int(step * BURST_STEP_FRACTION))
 
 
-def bursts(events: tuple[Event, ...] | list[Event]) -> list[tuple[int, int, str]]:
+def bursts(events: Sequence[Event]) -> list[tuple[int, int, str]]:
     """(t_us, tokens, text) per burst: events within burst_gap_us of the previous event joined, at the last one's
     time."""
-    gaps = _gaps(events)
+    t_us, n, text = _columns(events)
+    gaps = _gaps(t_us)
     gap = _join_gap(gaps)
     if min(gaps, default=gap + 1) > gap:  # nothing to join (one event per step, as vLLM sends them)
-        return [(e.t_us, e.n, e.text) for e in events]
+        return list(zip(t_us, n, text))
     out: list[tuple[int, int, str]] = []
-    for e in events:
-        if out and e.t_us - out[-1][0] <= gap:
-            _, n, text = out[-1]
-            out[-1] = (e.t_us, n + e.n, text + e.text)
+    for t, k, chunk in zip(t_us, n, text):
+        if out and t - out[-1][0] <= gap:
+            _, joined, joined_text = out[-1]
+            out[-1] = (t, joined + k, joined_text + chunk)
         else:
-            out.append((e.t_us, e.n, e.text))
+            out.append((t, k, chunk))
     return out
 
 
-def make_track(events: tuple[Event, ...] | list[Event], join_bursts: bool = True) -> Track:
+def make_track(events: Sequence[Event], join_bursts: bool = True) -> Track:
     """The track of recorded events (bursts joined). join_bursts=False for events that already are one per step, as
     a simulated arm's are: at 1000 tok/s its steps are 1 ms apart, and joining would make the stream one chunk."""
-    grouped = bursts(events) if join_bursts else [(e.t_us, e.n, e.text) for e in events]
+    grouped = bursts(events) if join_bursts else list(zip(*_columns(events)))
     t_us, n, text = zip(*grouped) if grouped else ((), (), ())  # one transpose: a sweep upload builds ~50,000 tracks
     return Track(t_us=t_us, n=n, text=text, cum_tokens=(0, *accumulate(n)))
 

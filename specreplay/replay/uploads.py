@@ -1,12 +1,13 @@
 """Uploaded recordings, parsed once and held server-wide within a memory budget.
 
-A parsed recording takes about six times its file size in memory (19 MB → ~110 MB: one object per chunk). Held
-in each visitor's session, a few concurrent uploads took a server from 170 MB to over 1 GB and kept it after the
-visitors left. Here every parsed upload lives in one cache for the whole server process:
+A parsed upload takes less memory than its file (18 MiB → 14 MB: a run's chunks in flat arrays, Events), and a
+parse peaks at about three times the file. Held in each visitor's session, a few concurrent uploads (then parsed
+into one object per chunk) took a server from 170 MB to over 1 GB and kept it after the visitors left. Here every
+parsed upload lives in one cache for the whole server process:
 
 - parses run one at a time (a burst of uploads does not stack their peaks);
-- the cache holds at most BUDGET_BYTES of uploaded files (their parsed form about six times that); the least
-  recently used upload is dropped first and parsed again from the visitor's file if they come back to it;
+- the cache holds at most BUDGET_BYTES of uploaded files; the least recently used upload is dropped first and
+  parsed again from the visitor's file if they come back to it;
 - an upload is dropped as soon as none of the sessions that looked at it is connected any more (the app tells the
   cache how to ask: `watch_viewers`), or when nobody has looked at it for IDLE_S; the freed memory is handed back
   to the operating system (glibc's malloc_trim), so a server shrinks again within SWEEP_S of its visitors leaving;
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from specreplay.recording.format import Recording, RecordingError
 from specreplay.replay import source
 
-BUDGET_BYTES = 3 * source.MAX_UPLOAD_BYTES  # three of the largest uploads parsed at once, ~360 MB
+BUDGET_BYTES = 3 * source.MAX_UPLOAD_BYTES  # three of the largest uploads parsed at once, ~45 MB parsed
 IDLE_S = 600.0  # an upload unseen this long belongs to a visitor who left
 SWEEP_S = 10.0  # how often uploads whose visitors left are looked for
 

@@ -349,6 +349,52 @@ def test_a_recorder_killed_at_any_moment_of_the_start_leaves_no_server(tmp_path:
     print(f"{caught} of {TRIES} kills found a server already started; none was left")
 
 
+# As MINI_STARTER, but the server's child waits JOIN_S between its fork and joining the watchdog's group (a few
+# microseconds in the recorder), saying "forked" first: a preexec_fn makes Python run the at-fork hooks in the child
+# right after the fork, before it joins the group and execs.
+MINI_SLOW_JOIN = """
+import os, subprocess, sys, time
+from recorder import config, launch
+arm = config.load(sys.argv[1]).arms[0]
+popen = subprocess.Popen
+def slow_join(args, **kw):
+    if kw.get("process_group", 0) > 0:  # the server's (the watchdog's own group is 0)
+        os.register_at_fork(after_in_child=lambda: (print("forked", flush=True), time.sleep(float(sys.argv[2]))))
+        kw["preexec_fn"] = lambda: None
+    return popen(args, **kw)
+subprocess.Popen = slow_join
+launch.start(arm)
+print("started", flush=True)
+time.sleep(600)
+"""
+JOIN_S = 0.6
+
+
+def test_a_recorder_killed_before_its_server_joins_the_group_leaves_no_server(tmp_path: Path) -> None:
+    """The last moment of the start race: the server's child is forked but not yet in the watchdog's group when
+    the recorder dies. A watchdog that acted on the recorder's exit found an empty group and left; the child then
+    joined and ran on. Now the watchdog waits until the child has exec'd (its copy of the pipe's end closes then).
+    The recorder is killed at a random moment of the child's wait (seeded), 30 times; none may leave a process in
+    the recorder's session (see the test above)."""
+    rng = random.Random(7)
+    markers = []
+    try:
+        for i in range(TRIES):
+            markers.append(marker := f"specreplay-join-race-{os.getpid()}-{i}")
+            launched_arm(tmp_path, free_port(), [sys.executable, "-c", "import time; time.sleep(600)", marker],
+                         grace=1)
+            proc = subprocess.Popen([sys.executable, "-c", MINI_SLOW_JOIN, str(tmp_path / "c.toml"), str(JOIN_S)],
+                                    cwd=ROOT, stdout=subprocess.PIPE, text=True, start_new_session=True)
+            assert proc.stdout is not None and proc.stdout.readline() == "forked\n"
+            time.sleep(rng.uniform(0, JOIN_S))
+            proc.kill()
+            proc.wait()
+            assert eventually(partial(lambda sid: not _live("session", sid), proc.pid)), (i, _live("session", proc.pid))
+    finally:  # a failed try leaves no sleeping server behind
+        for pid in (pid for marker in markers for pid in _live("argv", marker)):
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_a_port_taken_before_the_start_names_its_holder(tmp_path: Path) -> None:
     async def check(arm: config.Arm) -> None:
         async with httpx.AsyncClient() as client:
