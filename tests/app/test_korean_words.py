@@ -138,3 +138,18 @@ def test_the_korean_players_hover_and_simulated_subtitle_are_korean() -> None:
              for t in (p["subtitle"], *p["details"], *(v for k, v in p["details"].items() if k != flags))]
     assert not english_words(texts, NAMES | data_words(), prompt_texts())
     assert english_words([player_payload(panes[2:], lang="en")["panes"][0]["subtitle"]], NAMES) == {"tokens": ANY}
+
+
+@pytest.mark.parametrize("name", sorted(e.name for e in catalogue.entries() if e.header))
+def test_every_arm_label_of_every_bundled_recording_is_korean(name: str) -> None:
+    """Each arm's full label and the short one a pane shows beside all its file's arms (the player's and the video's
+    titles): a short label ends where its full one has more words ('EAGLE-3-shaped head, K=4' has no '(' after
+    'head'), so each is checked, not only the pages' defaults."""
+    from specreplay.replay.labels import distinct_labels
+    from specreplay.words import arm_label
+
+    header = next(e.header for e in catalogue.entries() if e.name == name)
+    assert header is not None
+    labels = [a.label for a in header.arms]
+    texts = [arm_label(s, "ko") for s in labels + distinct_labels(labels)]
+    assert not english_words(texts, NAMES | data_words())
