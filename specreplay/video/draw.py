@@ -111,6 +111,14 @@ def wrap(s: str, fnt: Face, max_w: float, rows: int, first_w: float | None = Non
     return lines
 
 
+def legend_lines(titles: list[str], fulls: list[str], lay: Layout) -> list[tuple[int, str]]:
+    """The legend under the panes, (indent, text) a line: each pane's full label keyed by its title, in one line of
+    the frame's width or two, the second indented (a timing-only size file's labels run to ~230 characters)."""
+    fnt, inner, indent = face("regular", lay.sizes["note"]), lay.width - 2 * lay.margin, 2 * lay.sizes["note"]
+    return [(indent if row else 0, line) for title, full in zip(titles, fulls)
+            for row, line in enumerate(wrap(f"{title}: {full}", fnt, inner - indent, 2, first_w=inner))]
+
+
 def fit(s: str, fnt: Face, max_w: float) -> str:
     """s, cut with an ellipsis to fit max_w pixels."""
     if fnt.getlength(s) <= max_w:
@@ -210,11 +218,13 @@ class FrameDrawer:
         # the panes when a title is not its full label
         self.labels = pane_labels(panes, lang)
         self.titles = titles(self.labels)
-        self.legend = any(t != arm_label(p.label, lang) for t, p in zip(self.titles, panes))
+        fulls = [arm_label(p.label, lang) for p in panes]
+        self.legend = any(t != f for t, f in zip(self.titles, fulls))
+        self.legend_lines = legend_lines(self.titles, fulls, layout(width, height, len(panes))) if self.legend else []
         warn_rows = 2 if any(self.warnings) else 0
-        self.lay = layout(width, height, len(panes), self.legend and len(panes), warn_rows)
+        self.lay = layout(width, height, len(panes), len(self.legend_lines), warn_rows)
         if any(self.title_lines(i)[0] != t for i, t in enumerate(self.titles)):  # one line cut one: two each
-            self.lay = layout(width, height, len(panes), self.legend and len(panes), warn_rows, title_rows=2)
+            self.lay = layout(width, height, len(panes), len(self.legend_lines), warn_rows, title_rows=2)
         self.end_us = max(p.track.end_us for p in panes)
         self.texts = [PaneText(p, b, self.lay.line_height, face("regular", self.lay.sizes["body"]))
                       for p, b in zip(panes, self.lay.text_boxes)]
@@ -265,12 +275,10 @@ class FrameDrawer:
         note_font = face("regular", sz["note"])
         note_font.text(draw, (lay.margin, lay.height - lay.margin),
                        fit(word("video_note", self.lang), note_font, right - lay.margin), fill=MUTED, anchor="ld")
-        if self.legend:  # the full labels, one line per pane, above the note
-            line_h = round(sz["note"] * 1.4)
-            y0 = lay.panes[0].y + lay.panes[0].h + round(sz["note"] * 0.6)
-            for i, (short, full) in enumerate(zip(self.titles, [arm_label(p.label, self.lang) for p in self.panes])):
-                note_font.text(draw, (lay.margin, y0 + i * line_h),
-                               fit(f"{short}: {full}", note_font, right - lay.margin), fill=MUTED)
+        line_h = round(sz["note"] * 1.4)  # the full labels above the note
+        y0 = lay.panes[0].y + lay.panes[0].h + round(sz["note"] * 0.6)
+        for i, (indent, line) in enumerate(self.legend_lines):
+            note_font.text(draw, (lay.margin + indent, y0 + i * line_h), line, fill=MUTED)
         for i, (pane, box, tb, warns) in enumerate(zip(self.panes, lay.panes, lay.text_boxes, self.warnings)):
             # Simulated panes get an outline in the simulated colour, as in the player.
             draw.rounded_rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), radius=round(lay.pad * 0.7),

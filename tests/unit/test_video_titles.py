@@ -13,6 +13,7 @@ from specreplay.replay.labels import shared_tail, titles
 from specreplay.replay.panes import recorded_arm_pane
 from specreplay.video.draw import FrameDrawer
 from specreplay.video.plan import PRESETS
+from specreplay.words import arm_label
 
 
 def test_titles_drop_the_shared_model_and_read_a_drafter_after_its_base() -> None:
@@ -52,3 +53,19 @@ def test_four_panes_keep_the_words_that_tell_their_arms_apart(lang: str, preset:
     again = FrameDrawer(panes, width, height, lang)
     t = drawer.end_us // 2
     assert np.array_equal(drawer.draw(drawer.state(t)), again.draw(again.state(t)))
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("preset", ["720p", "square"])
+def test_the_legend_says_every_full_label_whole(lang: str, preset: str) -> None:
+    """The longest labels bundled (a timing-only size file's shaped drafters, ~230 characters) go on in a second,
+    indented legend line rather than end in '…', and the panes keep room for their text."""
+    rec = catalogue.read("timing-only-sizes-7b-h200-sweep.jsonl")
+    assert isinstance(rec, Recording)
+    panes = [recorded_arm_pane(rec, a.id, "story") for a in rec.arms]
+    drawer = FrameDrawer(panes, *PRESETS[preset], lang)
+    entries: list[str] = []
+    for indent, line in drawer.legend_lines:
+        entries[-1:] = [f"{entries[-1]} {line}"] if indent else entries[-1:] + [line]
+    assert entries == [f"{t}: {arm_label(p.label, lang)}" for t, p in zip(drawer.titles, panes)]
+    assert min(b.h for b in drawer.lay.text_boxes) >= 8 * drawer.lay.line_height
