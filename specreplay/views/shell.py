@@ -43,6 +43,13 @@ def run() -> None:
             "radial-gradient(farthest-side at 0 50%,#0003,#0000) left/14px 100% no-repeat scroll,"
             "radial-gradient(farthest-side at 100% 50%,#0003,#0000) right/14px 100% no-repeat scroll}"
             ".stMarkdown th,.stMarkdown td{word-break:keep-all}"
+            # a metric's label, value and delta wrap rather than end in "…" (at 1000 px beside the sidebar the
+            # article ladder's 1.41× showed as "1.…"); in a narrow column its value is drawn smaller
+            "[data-testid=stColumn]:has([data-testid=stMetric]){container-type:inline-size}"
+            ":is([data-testid=stMetricLabel],[data-testid=stMetricValue],[data-testid=stMetricDelta]) "
+            ":is([data-testid=stMarkdownContainer],p,div){white-space:normal;overflow:visible;text-overflow:clip}"
+            "@container (max-width:200px){[data-testid=stMetricValue]{font-size:1.75rem}}"
+            "@container (max-width:110px){[data-testid=stMetricValue]{font-size:1.375rem}}"
             # less empty space above a page's title: the start page's ladders and replay fit one 900 px screen
             "[data-testid=stMainBlockContainer]{padding-top:3rem}"
             # a data table's columns past a phone's width scroll inside its frame: say so under it
