@@ -242,7 +242,7 @@ export function mount(root, data) {
   const dom = buildDom(root, data, signal);
   const { playBtn, scrub, speedBtns, panes } = dom;
   const maxEnd = Math.max(0, ...data.panes.map((p) => p.end_us));
-  const refLabel = data.reference === null || data.reference === undefined ? "" : data.panes[data.reference].label.split(" · ")[0];
+  const refLabel = data.reference_name || "";
 
   function render(t) {
     lastT = t;

@@ -30,6 +30,14 @@ ASIDE = re.compile(r"\s*\([^()]*\)")  # "(16-bit weights, 4-bit values)": kept f
 NUMBER = re.compile(r"^[\d.]+[×x%]?,?$")
 
 
+def reference_name(labels: list[str], ref: int) -> str:
+    """What "×2.05 vs …" calls the reference pane (player and video): the first part of its label that not every
+    label has, without its aside ("bf16", not the model all the arms run); its first part where every part is shared."""
+    parts = labels[ref].split(" · ")
+    own = next((p for p in parts if not all(p in label.split(" · ") for label in labels)), parts[0])
+    return ASIDE.sub("", own).strip() or own
+
+
 def distinct_labels(labels: list[str]) -> list[str]:
     """Each label with its differing words first, then the words every label shares (prefix, then suffix);
     asides in parentheses are left out (the full label shows on hover and focus) unless they alone tell two

@@ -14,7 +14,7 @@ from typing import Any
 
 from specreplay.languages import LANGUAGES, Lang
 from specreplay.replay.details import details, subtitle
-from specreplay.replay.labels import pane_labels
+from specreplay.replay.labels import pane_labels, reference_name
 from specreplay.replay.panes import Pane
 from specreplay.replay.playback import SPEEDS
 from specreplay.replay.speedup import speedups
@@ -88,5 +88,6 @@ def player_payload(panes: list[Pane], *, speed: float = 1.0, lang: Lang = LANGUA
         "duration_us": end + TAIL_US,
         "labels": words(PLAYER_KEYS, lang),
         "reference": ref,
+        "reference_name": "" if ref is None else reference_name(shorts, ref),
         "panes": [pane_payload(p, r, s, w, lang) for p, r, s, w in zip(panes, ratios, shorts, warnings)],
     }

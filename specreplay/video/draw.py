@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from specreplay.languages import LANGUAGES, Lang
 from specreplay.replay.details import subtitle
-from specreplay.replay.labels import pane_labels, titles
+from specreplay.replay.labels import pane_labels, reference_name, titles
 from specreplay.replay.panes import Pane
 from specreplay.replay.payload import pane_warnings
 from specreplay.replay.speedup import speedups
@@ -335,7 +335,7 @@ class FrameDrawer:
             return word("reference", self.lang)
         if ratio is None:
             return ""
-        return f"×{ratio:.2f} " + word("vs", self.lang).format(x=self.labels[self.reference].split(" · ")[0])
+        return f"×{ratio:.2f} " + word("vs", self.lang).format(x=reference_name(self.labels, self.reference))
 
     def draw(self, state: tuple) -> np.ndarray:
         """The frame for `state` (H x W x 3 RGB). Only regions whose part of the state changed are repainted

@@ -87,6 +87,8 @@ def test_clock_under_seek_play_pause_and_speed(player) -> None:
     page.wait_for_function("!player.playing", timeout=10_000)  # runs to the end and stops there
     assert t_of(page) == PAYLOAD["duration_us"]
     assert shown(page) == expected(PAYLOAD["duration_us"])
+    ratios = page.evaluate("[...document.querySelectorAll('#player .pane .ratio')].map(r => r.textContent)")
+    assert ratios[1].endswith(PAYLOAD["labels"]["vs"].format(x=PAYLOAD["reference_name"]))  # the payload's name
 
 
 def test_keys_act_only_with_focus_inside_the_player(player) -> None:

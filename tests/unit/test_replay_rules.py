@@ -16,7 +16,7 @@ from specreplay.importers import vllm_bench
 from specreplay.importers.common import write_recording
 from specreplay.recording.format import load
 from specreplay.replay.default import choose, choose_in
-from specreplay.replay.labels import distinct_labels
+from specreplay.replay.labels import distinct_labels, reference_name
 from specreplay.replay.levels import LevelKey, default_keys, level_pane, level_runs, parse_token
 from specreplay.replay.panes import recorded_arm_pane
 from specreplay.replay.payload import player_payload
@@ -84,6 +84,20 @@ def test_labels_lead_with_what_differs() -> None:
     assert arm_label(shorts[1], "ko").startswith("수락 길이 2.2 · + DFlash 드래프터 K=7 · 27B급 bf16")
     assert arm_label(ladder[0], "ko") == "Qwen2.5-Coder-1.5B · F16 (16비트 가중치, 4비트 값)"
     assert arm_label(ladder[0], "en") == ladder[0]
+
+
+def test_the_speedup_names_its_reference_by_what_sets_it_apart() -> None:
+    """"×2.05 vs bf16", not "vs Qwen2.5-Coder-1.5B" (the model both panes run: the start page's GPU replay said so);
+    the player reads it from the payload, the video from the same function."""
+    head = ["Qwen2.5-Coder-1.5B · bf16 (16-bit weights, 4-bit values) · vLLM 0.26.0",
+            "+ EAGLE-3 head trained here K=4 · Qwen2.5-Coder-1.5B · bf16 … · vLLM 0.26.0"]
+    assert reference_name(head, 0) == "bf16"
+    assert reference_name(["F16 · Qwen2.5-Coder-1.5B", "+ 0.5B draft model K=4 · F16 · Qwen2.5-Coder-1.5B"], 0) == "F16"
+    assert reference_name(["SmolLM2-135M · vLLM CPU", "SmolLM2-135M + ngram · vLLM CPU"], 0) == "SmolLM2-135M"
+    assert reference_name(["a · b", "a · b"], 1) == "a"  # every part shared: the first
+    rec = load(ROOT / "recordings" / "qwen-coder-1.5b-vllm026-eagle3.jsonl")
+    panes = [recorded_arm_pane(rec, arm, "code") for arm in ("bf16", "eagle3-k4")]
+    assert player_payload(panes, lang="ko")["reference_name"] == "bf16"
 
 
 def test_degenerate_and_not_like_for_like_text_is_detected_and_stored() -> None:
