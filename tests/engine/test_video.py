@@ -21,6 +21,7 @@ from PIL import Image
 from specreplay.output import FILE_MODE
 from specreplay.recording import format as fmt
 from specreplay.recording.format import Event
+from specreplay.replay.arms import sim_pane
 from specreplay.replay.panes import Pane
 from specreplay.replay.playback import speed_note
 from specreplay.replay.timeline import frame_time_us, make_track, visible_text
@@ -143,7 +144,7 @@ def test_drawing_only_what_changed_gives_the_same_frame_as_drawing_afresh() -> N
 
 
 def test_korean_frame_draws_the_korean_note_and_badge() -> None:
-    sim = pane("시뮬레이션 팔", [(0, 1, "■"), (1_000_000, 2, "■■")], kind="simulated")
+    sim = sim_pane("sim:100/0.2/0.7/4/300", "시뮬레이션")  # as the page builds one: its subtitle says its parameters
     ko = FrameDrawer([pane("기준", [(0, 1, "가"), (1_000_000, 1, "나")]), sim], W, H, "ko")
     en = FrameDrawer([pane("기준", [(0, 1, "가"), (1_000_000, 1, "나")]), sim], W, H, "en")
     lay = ko.lay
