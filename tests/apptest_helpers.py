@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -47,6 +48,15 @@ def words(text: str) -> int:
     return len(re.findall(r"\w+", MARKUP.sub(" ", text)))
 
 
+CHART_TITLE = re.compile(r'<p class="chart-title">(.*)</p>', re.S)  # views.chart_parts.plotly
+
+
+def chart_title(node) -> str | None:
+    """A Plotly chart's title, drawn above it as text (views.chart_parts.plotly); None for any other element."""
+    found = CHART_TITLE.fullmatch(str(getattr(node, "value", ""))) if getattr(node, "type", "") == "markdown" else None
+    return html.unescape(found.group(1)) if found else None
+
+
 def prose_words(node) -> int:
     """Words a reader meets under one node of the AppTest tree, expanders left out (bench/page_words.py): titles,
     Markdown, captions, alerts, metric labels, page links; not tables or charts. A word is a run of letters or
@@ -59,6 +69,8 @@ def prose_words(node) -> int:
         return sum(prose_words(c) for c in children.values())
     if kind == "metric":
         return words(str(node.label))
+    if chart_title(node) is not None:  # a chart's, as Plotly's own title was: not prose
+        return 0
     if kind in PROSE or type(node).__name__ in ("Info", "Warning", "Success", "Error", "Caption", "Markdown"):
         return words(str(getattr(node, "value", "") or getattr(node, "label", "")))
     return 0

@@ -122,6 +122,28 @@ export function titledSvg(width, height, title) {
   return svg;
 }
 
+const TITLE_LINE = 19; // px between a wrapped title's lines (15 px type)
+
+// The title text node in as many lines as it needs of `room` px, broken between words and measured in the page (a
+// chart in a narrow column cut its one-line title); returns the px its further lines take.
+export function wrapTitle(node, room) {
+  const words = node.textContent.split(" ");
+  if (words.length < 2 || node.getComputedTextLength() <= room) return 0;
+  const x = node.getAttribute("x");
+  node.textContent = "";
+  let line = el("tspan", { x, dy: 0 }, node, words[0]);
+  let lines = 1;
+  for (const w of words.slice(1)) {
+    line.textContent += " " + w;
+    if (line.getComputedTextLength() > room) {
+      line.textContent = line.textContent.slice(0, -(w.length + 1));
+      line = el("tspan", { x, dy: TITLE_LINE }, node, w);
+      lines += 1;
+    }
+  }
+  return (lines - 1) * TITLE_LINE;
+}
+
 export function niceTicks(lo, hi, n = 5) {
   const raw = (hi - lo) / n;
   const mag = 10 ** Math.floor(Math.log10(raw));
@@ -158,7 +180,11 @@ export function draw(root, spec, v) {
   const model = MODELS[spec.live.model](spec, v);
   const series = model.series;
   const width = Math.max(root.clientWidth || 600, 320);
-  const height = spec.height;
+  const svg = titledSvg(width, spec.height, model.title || spec.title);
+  root.querySelector(".lc-plot").replaceChildren(svg); // in the page while drawn: labels are measured (getBBox)
+  const extra = wrapTitle(svg.querySelector(".lc-title"), width - 8);
+  const height = spec.height + extra, top = M.t + extra; // a wrapped title moves the plot down, its height kept
+  svg.setAttribute("height", height);
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat([model.current.x]);
   const bands = spec.bands || [];
   // measured cells reach the axis up to y.cells_cap (Python's chart_parts.on_scale); one above it is drawn off scale
@@ -171,10 +197,8 @@ export function draw(root, spec, v) {
   const y1 = spec.y.range ? spec.y.range[1] : Math.max(...ys) * 1.08;
   const fx = spec.x.log ? Math.log10 : (x) => x;
   const px = (x) => M.l + ((fx(x) - fx(x0)) / (fx(x1) - fx(x0))) * (width - M.l - M.r);
-  const py = (y) => height - M.b - ((y - y0) / (y1 - y0)) * (height - M.t - M.b);
+  const py = (y) => height - M.b - ((y - y0) / (y1 - y0)) * (height - top - M.b);
 
-  const svg = titledSvg(width, height, model.title || spec.title);
-  root.querySelector(".lc-plot").replaceChildren(svg); // in the page while drawn: labels are measured (getBBox)
   for (const t of niceTicks(y0, y1)) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(t), y2: py(t), class: "lc-grid" }, svg);
     el("text", { x: M.l - 6, y: py(t) + 4, class: "lc-tick", "text-anchor": "end" }, svg, String(t));
@@ -184,8 +208,8 @@ export function draw(root, spec, v) {
     el("text", { x: px(t), y: height - M.b + 16, class: "lc-tick", "text-anchor": "middle" }, svg, String(t));
   }
   el("text", { x: (M.l + width - M.r) / 2, y: height - 6, class: "lc-axis", "text-anchor": "middle" }, svg, spec.x.title);
-  el("text", { x: 12, y: (M.t + height - M.b) / 2, class: "lc-axis", "text-anchor": "middle",
-               transform: `rotate(-90 12 ${(M.t + height - M.b) / 2})` }, svg, spec.y.title);
+  el("text", { x: 12, y: (top + height - M.b) / 2, class: "lc-axis", "text-anchor": "middle",
+               transform: `rotate(-90 12 ${(top + height - M.b) / 2})` }, svg, spec.y.title);
   for (const h of spec.hlines) {
     el("line", { x1: M.l, x2: width - M.r, y1: py(h.y), y2: py(h.y), stroke: h.color, "stroke-dasharray": DASH[h.dash || "solid"],
                  class: "lc-hline" }, svg);
@@ -203,7 +227,7 @@ export function draw(root, spec, v) {
   const compact = left && width < NARROW && bands.every((b) => b.value);
   const labelled = spec.hlines.filter((h) => h.label).map((h) => [h.label, py(h.y)])
     .concat(bands.filter((b) => b.label).map((b) => [compact ? b.value : b.label, (py(b.y0) + py(b.y1)) / 2]));
-  const at = placeLabels(labelled.map(([, y]) => y - 4), 16, M.t + 12, height - M.b - 4); // 16 px: an 11 px label's box
+  const at = placeLabels(labelled.map(([, y]) => y - 4), 16, top + 12, height - M.b - 4); // 16 px: an 11 px label's box
   labelled.forEach(([label], i) => {
     el("text", { x: left ? M.l + 4 : width - M.r - 4, y: at[i], class: "lc-note lc-ref-label",
                  "text-anchor": left ? "start" : "end" }, svg, label);

@@ -4,6 +4,7 @@ Plotly figure, log axes labelled at powers of two, ratio heatmaps centred on 1.0
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Iterable, Sequence
 
@@ -19,6 +20,7 @@ from specreplay.views.texts import Texts
 from specreplay.views.ui import lang, localized, plain
 
 T = Texts("chart_parts")
+CHART_TITLE = "chart-title"  # a chart's title as the page's text (views/shell.py styles it as Plotly did)
 
 
 def legend_names(names: list[str]) -> list[str]:
@@ -44,7 +46,14 @@ def plotly(fig: go.Figure, key: str | None = None) -> None:
     """Every Plotly figure of the pages, drawn one way. Tick labels are not tested one by one for overflowing the
     chart (Plotly's default for numeric axes): that test reads each label's box while the page is still arriving,
     and each read lays out the whole page again, about 60 ms of a chart page's first second here (docs/explainer.md,
-    page benchmark). The margins already make room for the labels."""
+    page benchmark). The margins already make room for the labels.
+
+    The title is drawn above the chart as the page's text, which wraps: Plotly draws it on one line, cut off in a
+    narrow column (two charts side by side beside the sidebar at 1000 px, a phone)."""
+    title = fig.layout.title.text
+    if title:
+        st.markdown(f'<p class="{CHART_TITLE}">{html.escape(title)}</p>', unsafe_allow_html=True)
+        fig.update_layout(title_text=None, margin_t=max(10, (fig.layout.margin.t or 100) - 40))
     fig.update_xaxes(ticklabeloverflow="allow")
     fig.update_yaxes(ticklabeloverflow="allow")
     st.plotly_chart(fig, key=key)

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.apptest_helpers import open_page
+from tests.apptest_helpers import chart_title, open_page
 from tests.llamacpp_fixtures import breakeven_file, cells_file, sweep_file
 
 URLS = [("acceptance", {}), ("acceptance", {"fit_engine": "vllm"}), ("concurrency", {"source": "001"}),
@@ -24,12 +24,24 @@ def legends(at) -> list[tuple[str, list[str]]]:
         names = [s["name"] for s in spec.get("series", []) + spec.get("fixed", [])
                  if s.get("legend", True) is not False and s.get("points")]
         out.append((spec.get("title", ""), names))
-    for c in at.get("plotly_chart"):
-        fig = json.loads(c.proto.spec)
-        title = fig.get("layout", {}).get("title", {})
-        names = [t["name"] for t in fig["data"] if t.get("showlegend", True) is not False and t.get("name")
-                 and t.get("type") != "heatmap"]
-        out.append((title.get("text", "") if isinstance(title, dict) else str(title), names))
+    title = ""  # a Plotly chart's title is the text element just before it (views.chart_parts.plotly)
+
+    def walk(node) -> None:
+        nonlocal title
+        children = getattr(node, "children", None)
+        if children is not None:
+            for child in children.values():
+                walk(child)
+        elif chart_title(node) is not None:
+            title = chart_title(node) or ""
+        elif getattr(node, "type", "") == "plotly_chart":
+            fig = json.loads(node.proto.spec)
+            names = [t["name"] for t in fig["data"] if t.get("showlegend", True) is not False and t.get("name")
+                     and t.get("type") != "heatmap"]
+            out.append((title, names))
+            title = ""
+
+    walk(at.main)
     return out
 
 

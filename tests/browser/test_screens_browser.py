@@ -90,6 +90,12 @@ MEASURE = r"""() => {
   for (const m of main.querySelectorAll('[data-testid="stMetric"] *'))
     if (seen(m) && m.scrollWidth > m.clientWidth + 1 && m.clientWidth > 0)
       problems.push("a metric cut: «" + m.closest('[data-testid="stMetric"]').innerText.trim().slice(0, 60) + "»");
+  // a chart's title wider than its chart (Plotly draws one line: views/chart_parts.py puts it above as text; the
+  // live charts wrap theirs)
+  for (const t of main.querySelectorAll(".gtitle, .lc-title")) {
+    const r = t.getBoundingClientRect(), chart = t.ownerSVGElement.getBoundingClientRect();
+    if (r.width > 0 && r.right > chart.right + 1) problems.push("a chart title cut: «" + t.textContent.slice(0, 60) + "»");
+  }
   if (width <= 640)  // a data table's columns past a phone's width scroll in its frame: a line under it says so
     for (const d of main.querySelectorAll('[data-testid="stDataFrame"]'))
       if (getComputedStyle(d, "::after").content === "none") problems.push("a data table with no scroll cue");
