@@ -51,7 +51,7 @@ def run() -> None:
             "@container (max-width:200px){[data-testid=stMetricValue]{font-size:1.75rem}}"
             "@container (max-width:110px){[data-testid=stMetricValue]{font-size:1.375rem}}"
             # a Plotly chart's title, above it as text that wraps (views/chart_parts.plotly)
-            ".chart-title{font-size:15px;margin:0;line-height:1.4}"
+            ".chart-title{font-size:15px;line-height:1.4}"
             # less empty space above a page's title: the start page's ladders and replay fit one 900 px screen
             "[data-testid=stMainBlockContainer]{padding-top:3rem}"
             # a data table's columns past a phone's width scroll inside its frame: say so under it
